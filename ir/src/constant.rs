@@ -1,0 +1,354 @@
+//! Constants, uniqued per module like LLVM's.
+//!
+//! A [`Const`] is a handle into the module's [`ConstPool`]. The pool hash-conses: building the
+//! same constant twice returns the same handle, so "is the same constant" is a handle compare,
+//! exactly like pointer equality of `llvm::Constant*`. Global values are constants too
+//! ([`ConstData::Global`]), which is what lets `[ptr @f, ptr @g]` be a constant.
+
+use crate::types::Type;
+use crate::GlobalId;
+use cranelift_entity::{entity_impl, PrimaryMap};
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+/// A handle to a uniqued constant.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Const(u32);
+entity_impl!(Const, "c");
+
+/// An arbitrary-width integer: little-endian 64-bit words, bits above the width are zero.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct ApInt {
+    pub bits: u32,
+    pub words: SmallVec<[u64; 1]>,
+}
+
+impl ApInt {
+    pub fn zero(bits: u32) -> Self {
+        ApInt { bits, words: SmallVec::from_elem(0, bits.div_ceil(64).max(1) as usize) }
+    }
+
+    pub fn from_u64(bits: u32, v: u64) -> Self {
+        let mut a = Self::zero(bits);
+        a.words[0] = v;
+        a.mask();
+        a
+    }
+
+    /// Clear bits above the width.
+    fn mask(&mut self) {
+        let rem = self.bits % 64;
+        let n = self.words.len();
+        if rem != 0 {
+            self.words[n - 1] &= (1u64 << rem) - 1;
+        }
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Value as u64 if it fits.
+    pub fn as_u64(&self) -> Option<u64> {
+        if self.words[1..].iter().all(|&w| w == 0) {
+            Some(self.words[0])
+        } else {
+            None
+        }
+    }
+
+    /// Sign-extended value as i64 if it fits.
+    pub fn as_i64(&self) -> Option<i64> {
+        if self.bits <= 64 {
+            let shift = 64 - self.bits;
+            Some(((self.words[0] << shift) as i64) >> shift)
+        } else {
+            let neg = self.is_negative();
+            let fill = if neg { u64::MAX } else { 0 };
+            let mut ext = self.words.clone();
+            let rem = self.bits % 64;
+            let last = ext.len() - 1;
+            if rem != 0 && neg {
+                ext[last] |= !((1u64 << rem) - 1);
+            }
+            if ext[1..].iter().all(|&w| w == fill) && ((ext[0] as i64) < 0) == neg {
+                Some(ext[0] as i64)
+            } else {
+                None
+            }
+        }
+    }
+
+    pub fn is_negative(&self) -> bool {
+        let top = self.bits - 1;
+        (self.words[(top / 64) as usize] >> (top % 64)) & 1 == 1
+    }
+
+    /// self = self * m + a (wrapping at the width).
+    fn mul_add(&mut self, m: u64, a: u64) {
+        let mut carry = a as u128;
+        for w in self.words.iter_mut() {
+            let v = (*w as u128) * (m as u128) + carry;
+            *w = v as u64;
+            carry = v >> 64;
+        }
+        self.mask();
+    }
+
+    /// Two's complement negation.
+    pub fn negate(&mut self) {
+        let mut carry = 1u128;
+        for w in self.words.iter_mut() {
+            let v = (!*w) as u128 + carry;
+            *w = v as u64;
+            carry = v >> 64;
+        }
+        self.mask();
+    }
+
+    /// Parse decimal digits (optionally with leading '-') into an integer of `bits` width,
+    /// wrapping like LLVM's parser does after its range check. Returns `None` on bad digits.
+    pub fn parse_decimal(bits: u32, text: &str) -> Option<Self> {
+        let (neg, digits) = match text.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, text),
+        };
+        if digits.is_empty() {
+            return None;
+        }
+        let mut a = Self::zero(bits);
+        for chunk in digits.as_bytes().chunks(18) {
+            let mut v = 0u64;
+            for &c in chunk {
+                if !c.is_ascii_digit() {
+                    return None;
+                }
+                v = v * 10 + (c - b'0') as u64;
+            }
+            a.mul_add(10u64.pow(chunk.len() as u32), v);
+        }
+        if neg {
+            a.negate();
+        }
+        Some(a)
+    }
+
+    /// Parse hex digits (no prefix).
+    pub fn parse_hex(bits: u32, digits: &str) -> Option<Self> {
+        let mut a = Self::zero(bits);
+        for c in digits.chars() {
+            a.mul_add(16, c.to_digit(16)? as u64);
+        }
+        Some(a)
+    }
+
+    /// Signed decimal text, as LLVM prints integer constants.
+    pub fn to_signed_string(&self) -> String {
+        if let Some(v) = self.as_i64() {
+            return v.to_string();
+        }
+        let mut mag = self.clone();
+        let neg = mag.is_negative();
+        if neg {
+            mag.negate();
+        }
+        let mut digits = Vec::new();
+        while !mag.is_zero() {
+            let mut rem = 0u128;
+            for w in mag.words.iter_mut().rev() {
+                let cur = (rem << 64) | *w as u128;
+                *w = (cur / 10) as u64;
+                rem = cur % 10;
+            }
+            digits.push(b'0' + rem as u8);
+        }
+        if neg {
+            digits.push(b'-');
+        }
+        digits.reverse();
+        String::from_utf8(digits).expect("ascii digits")
+    }
+}
+
+/// What a constant is. Every operand is another uniqued constant.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum ConstData {
+    Int { ty: Type, val: ApInt },
+    /// Raw bits of the value in the type's own format (an x86_fp80 uses the low 80 bits).
+    Float { ty: Type, bits: u128 },
+    /// `null` of a pointer type.
+    Null(Type),
+    /// `none` of type `token`.
+    None(Type),
+    Undef(Type),
+    Poison(Type),
+    /// `zeroinitializer`.
+    Zero(Type),
+    Array { ty: Type, elems: Vec<Const> },
+    Struct { ty: Type, elems: Vec<Const> },
+    Vector { ty: Type, elems: Vec<Const> },
+    /// `c"..."`: an array of i8 given as bytes.
+    Bytes { ty: Type, bytes: Box<[u8]> },
+    /// `splat (T v)` of a (possibly scalable) vector type.
+    Splat { ty: Type, elem: Const },
+    /// A global value: function, variable, alias or ifunc. Its type is its pointer type.
+    Global { ty: Type, global: GlobalId },
+    /// A constant expression; see [`ConstExpr`].
+    Expr(Box<ConstExpr>),
+    /// `blockaddress(@f, %bb)`; the block is named as in the text (resolved on use).
+    BlockAddress { ty: Type, func: Const, block: Box<str> },
+    DsoLocalEquivalent { ty: Type, func: Const },
+    NoCfi { ty: Type, func: Const },
+    /// `ptrauth (ptr P, i32 K[, i64 D[, ptr A[, ptr DS]]])`.
+    PtrAuth { ty: Type, ops: Vec<Const> },
+}
+
+/// A constant expression. `flags` uses the same bits as instructions (see [`crate::inst::Flags`]).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct ConstExpr {
+    pub op: crate::inst::Opcode,
+    pub ty: Type,
+    pub ops: Vec<Const>,
+    pub flags: crate::inst::Flags,
+    /// Source element type for `getelementptr`; predicate for compares is in `pred`.
+    pub source_ty: Option<Type>,
+    pub pred: Option<crate::inst::CmpPred>,
+    /// `inrange(lo, hi)` of a GEP expression.
+    pub inrange: Option<(i64, i64)>,
+    /// Shuffle mask (`-1` is poison) for `shufflevector` expressions.
+    pub mask: Vec<i32>,
+}
+
+/// The module's uniqued constants.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ConstPool {
+    data: PrimaryMap<Const, ConstData>,
+    #[serde(skip)]
+    dedup: FxHashMap<ConstData, Const>,
+}
+
+impl ConstPool {
+    pub fn intern(&mut self, data: ConstData) -> Const {
+        if let Some(&c) = self.dedup.get(&data) {
+            return c;
+        }
+        let c = self.data.push(data.clone());
+        self.dedup.insert(data, c);
+        c
+    }
+
+    pub fn get(&self, c: Const) -> &ConstData {
+        &self.data[c]
+    }
+
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (Const, &ConstData)> {
+        self.data.iter()
+    }
+
+    pub fn rebuild_index(&mut self) {
+        self.dedup = self.data.iter().map(|(c, d)| (d.clone(), c)).collect();
+    }
+
+    /// The type of a constant.
+    pub fn ty(&self, c: Const) -> Type {
+        match &self.data[c] {
+            ConstData::Int { ty, .. }
+            | ConstData::Float { ty, .. }
+            | ConstData::Array { ty, .. }
+            | ConstData::Struct { ty, .. }
+            | ConstData::Vector { ty, .. }
+            | ConstData::Bytes { ty, .. }
+            | ConstData::Splat { ty, .. }
+            | ConstData::Global { ty, .. }
+            | ConstData::BlockAddress { ty, .. }
+            | ConstData::DsoLocalEquivalent { ty, .. }
+            | ConstData::NoCfi { ty, .. }
+            | ConstData::PtrAuth { ty, .. } => *ty,
+            ConstData::Null(ty)
+            | ConstData::None(ty)
+            | ConstData::Undef(ty)
+            | ConstData::Poison(ty)
+            | ConstData::Zero(ty) => *ty,
+            ConstData::Expr(e) => e.ty,
+        }
+    }
+
+    /// The global a constant names directly, if any.
+    pub fn as_global(&self, c: Const) -> Option<GlobalId> {
+        match self.data[c] {
+            ConstData::Global { global, .. } => Some(global),
+            _ => None,
+        }
+    }
+
+    /// Direct constant operands of `c` (for walks over constant graphs).
+    pub fn operands(&self, c: Const) -> SmallVec<[Const; 4]> {
+        match &self.data[c] {
+            ConstData::Array { elems, .. } | ConstData::Struct { elems, .. } | ConstData::Vector { elems, .. } => {
+                elems.iter().copied().collect()
+            }
+            ConstData::Splat { elem, .. } => smallvec::smallvec![*elem],
+            ConstData::Expr(e) => e.ops.iter().copied().collect(),
+            ConstData::BlockAddress { func, .. }
+            | ConstData::DsoLocalEquivalent { func, .. }
+            | ConstData::NoCfi { func, .. } => smallvec::smallvec![*func],
+            ConstData::PtrAuth { ops, .. } => ops.iter().copied().collect(),
+            _ => SmallVec::new(),
+        }
+    }
+
+    /// Replace every occurrence of global `from` by the constant `to`, re-interning the
+    /// constants that contain it. Returns the old→new map of the constants that changed.
+    /// Handles are never reused, so old handles stay valid (they just stop being referenced).
+    pub fn replace_global(&mut self, from: GlobalId, to: Const) -> FxHashMap<Const, Const> {
+        let mut changed: FxHashMap<Const, Const> = FxHashMap::default();
+        // Constants only refer to earlier handles (operands are interned first), so one pass in
+        // handle order sees every operand's replacement before its users.
+        let n = self.data.len();
+        for i in 0..n {
+            let c = <Const as cranelift_entity::EntityRef>::new(i);
+            let new = match &self.data[c] {
+                ConstData::Global { global, .. } if *global == from => Some(to),
+                d => {
+                    let ops = self.operands(c);
+                    if ops.iter().any(|o| changed.contains_key(o)) {
+                        let map = |o: &Const| *changed.get(o).unwrap_or(o);
+                        let nd = match d.clone() {
+                            ConstData::Array { ty, elems } => ConstData::Array { ty, elems: elems.iter().map(map).collect() },
+                            ConstData::Struct { ty, elems } => ConstData::Struct { ty, elems: elems.iter().map(map).collect() },
+                            ConstData::Vector { ty, elems } => ConstData::Vector { ty, elems: elems.iter().map(map).collect() },
+                            ConstData::Splat { ty, elem } => ConstData::Splat { ty, elem: map(&elem) },
+                            ConstData::Expr(mut e) => {
+                                e.ops = e.ops.iter().map(map).collect();
+                                ConstData::Expr(e)
+                            }
+                            ConstData::BlockAddress { ty, func, block } => ConstData::BlockAddress { ty, func: map(&func), block },
+                            ConstData::DsoLocalEquivalent { ty, func } => ConstData::DsoLocalEquivalent { ty, func: map(&func) },
+                            ConstData::NoCfi { ty, func } => ConstData::NoCfi { ty, func: map(&func) },
+                            ConstData::PtrAuth { ty, ops } => ConstData::PtrAuth { ty, ops: ops.iter().map(map).collect() },
+                            other => other,
+                        };
+                        Some(self.intern(nd))
+                    } else {
+                        None
+                    }
+                }
+            };
+            if let Some(nc) = new {
+                if nc != c {
+                    changed.insert(c, nc);
+                }
+            }
+        }
+        changed
+    }
+}

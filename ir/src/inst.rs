@@ -1,0 +1,349 @@
+//! Instructions.
+//!
+//! An instruction is an [`Opcode`], a result type, an operand list of [`Value`]s in LLVM's
+//! operand order (so walks over operands see what LLVM's `User::operands()` sees), a few packed
+//! flag bits, and an [`InstExtra`] with the opcode-specific properties (alignment, orderings,
+//! predicates, call attributes, ...).
+//!
+//! Operand order per opcode (the writer and the comparator rely on it):
+//! - `br`: `[dest]` or `[cond, iftrue, iffalse]`; `switch`: `[cond, default, (val, dest)*]`
+//! - `indirectbr`: `[addr, dests*]`; `phi`: `[(value, block)*]`
+//! - `call`: `[args*, callee]` with bundle inputs in [`CallInfo::bundles`]
+//! - `invoke`: `[args*, normal, unwind, callee]`; `callbr`: `[args*, default, indirect*, callee]`
+//! - `store`: `[value, ptr]`; `cmpxchg`: `[ptr, cmp, new]`; `atomicrmw`: `[ptr, val]`
+//! - `landingpad`: `[clauses*]`; `catchswitch`: `[parent, handlers*, unwind?]`
+//! - `catchpad`/`cleanuppad`: `[parent, args*]`; `catchret`: `[pad, dest]`;
+//!   `cleanupret`: `[pad, unwind?]`
+
+use crate::attr::AttrList;
+use crate::metadata::{MdAttachment, MdRef};
+use crate::types::Type;
+use crate::value::Value;
+use cranelift_entity::entity_impl;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+
+/// A handle to an instruction inside one function's body.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Inst(u32);
+entity_impl!(Inst, "inst");
+
+macro_rules! opcodes {
+    ($($variant:ident => $kw:literal,)*) => {
+        /// Every LLVM 22 opcode, plus `bytecast` of the byte-type RFC.
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+        pub enum Opcode { $($variant,)* }
+        impl Opcode {
+            /// The keyword in the text format.
+            pub fn keyword(self) -> &'static str {
+                match self { $(Opcode::$variant => $kw,)* }
+            }
+            /// The opcode for a keyword.
+            pub fn from_keyword(s: &str) -> Option<Opcode> {
+                match s { $($kw => Some(Opcode::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+opcodes! {
+    Ret => "ret", Br => "br", Switch => "switch", IndirectBr => "indirectbr", Invoke => "invoke",
+    Resume => "resume", Unreachable => "unreachable", CleanupRet => "cleanupret",
+    CatchRet => "catchret", CatchSwitch => "catchswitch", CallBr => "callbr",
+    FNeg => "fneg",
+    Add => "add", FAdd => "fadd", Sub => "sub", FSub => "fsub", Mul => "mul", FMul => "fmul",
+    UDiv => "udiv", SDiv => "sdiv", FDiv => "fdiv", URem => "urem", SRem => "srem", FRem => "frem",
+    Shl => "shl", LShr => "lshr", AShr => "ashr", And => "and", Or => "or", Xor => "xor",
+    Alloca => "alloca", Load => "load", Store => "store", GetElementPtr => "getelementptr",
+    Fence => "fence", CmpXchg => "cmpxchg", AtomicRmw => "atomicrmw",
+    Trunc => "trunc", ZExt => "zext", SExt => "sext", FPToUI => "fptoui", FPToSI => "fptosi",
+    UIToFP => "uitofp", SIToFP => "sitofp", FPTrunc => "fptrunc", FPExt => "fpext",
+    PtrToInt => "ptrtoint", PtrToAddr => "ptrtoaddr", IntToPtr => "inttoptr", BitCast => "bitcast",
+    AddrSpaceCast => "addrspacecast", ByteCast => "bytecast",
+    CleanupPad => "cleanuppad", CatchPad => "catchpad",
+    ICmp => "icmp", FCmp => "fcmp", Phi => "phi", Call => "call", Select => "select",
+    VAArg => "va_arg", ExtractElement => "extractelement", InsertElement => "insertelement",
+    ShuffleVector => "shufflevector", ExtractValue => "extractvalue", InsertValue => "insertvalue",
+    LandingPad => "landingpad", Freeze => "freeze",
+}
+
+impl Opcode {
+    pub fn is_terminator(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Ret | Br | Switch | IndirectBr | Invoke | Resume | Unreachable | CleanupRet | CatchRet | CatchSwitch | CallBr
+        )
+    }
+
+    pub fn is_binary(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Add | FAdd | Sub | FSub | Mul | FMul | UDiv | SDiv | FDiv | URem | SRem | FRem | Shl | LShr | AShr | And | Or | Xor
+        )
+    }
+
+    pub fn is_cast(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Trunc | ZExt | SExt | FPToUI | FPToSI | UIToFP | SIToFP | FPTrunc | FPExt | PtrToInt | PtrToAddr | IntToPtr | BitCast | AddrSpaceCast | ByteCast
+        )
+    }
+
+    /// Opcodes that may carry fast-math flags in the text format.
+    pub fn is_fp_math(self) -> bool {
+        use Opcode::*;
+        matches!(self, FNeg | FAdd | FSub | FMul | FDiv | FRem | FCmp)
+    }
+}
+
+/// Optional-data flags, one bit each. Which bits are meaningful depends on the opcode
+/// (e.g. `EXACT` for divisions and shifts, `INBOUNDS` for GEPs).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+pub struct Flags(pub u16);
+
+impl Flags {
+    pub const NUW: u16 = 1 << 0;
+    pub const NSW: u16 = 1 << 1;
+    pub const EXACT: u16 = 1 << 2;
+    pub const DISJOINT: u16 = 1 << 3;
+    pub const NNEG: u16 = 1 << 4;
+    pub const SAMESIGN: u16 = 1 << 5;
+    pub const INBOUNDS: u16 = 1 << 6;
+    pub const NUSW: u16 = 1 << 7;
+    /// `volatile` on load/store/cmpxchg/atomicrmw; `weak` lives in [`InstExtra::CmpXchg`].
+    pub const VOLATILE: u16 = 1 << 8;
+    /// `exact` on `bytecast` (same bit as integer `exact`, kept separate for clarity in docs).
+    pub const BYTECAST_EXACT: u16 = Self::EXACT;
+
+    pub fn has(self, bit: u16) -> bool {
+        self.0 & bit != 0
+    }
+    pub fn set(&mut self, bit: u16) {
+        self.0 |= bit;
+    }
+}
+
+/// Fast-math flags, in LLVM's bit order.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+pub struct FastMath(pub u8);
+
+impl FastMath {
+    pub const NAMES: [&'static str; 7] = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
+    pub const ALL: u8 = 0x7f;
+}
+
+/// Integer and float comparison predicates, in LLVM's numbering (FCMP_FALSE = 0 ... ICMP_SLE = 41).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub struct CmpPred(pub u8);
+
+impl CmpPred {
+    const FCMP: [&'static str; 16] =
+        ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true"];
+    const ICMP: [&'static str; 10] = ["eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"];
+
+    pub fn parse(is_icmp: bool, s: &str) -> Option<CmpPred> {
+        if is_icmp {
+            Self::ICMP.iter().position(|&p| p == s).map(|i| CmpPred(32 + i as u8))
+        } else {
+            Self::FCMP.iter().position(|&p| p == s).map(|i| CmpPred(i as u8))
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        if self.0 >= 32 {
+            Self::ICMP[(self.0 - 32) as usize]
+        } else {
+            Self::FCMP[self.0 as usize]
+        }
+    }
+}
+
+/// Atomic orderings, in LLVM's `AtomicOrdering` numbering.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub enum Ordering {
+    NotAtomic = 0,
+    Unordered = 1,
+    Monotonic = 2,
+    Acquire = 4,
+    Release = 5,
+    AcqRel = 6,
+    SeqCst = 7,
+}
+
+impl Ordering {
+    pub fn parse(s: &str) -> Option<Ordering> {
+        Some(match s {
+            "unordered" => Ordering::Unordered,
+            "monotonic" => Ordering::Monotonic,
+            "acquire" => Ordering::Acquire,
+            "release" => Ordering::Release,
+            "acq_rel" => Ordering::AcqRel,
+            "seq_cst" => Ordering::SeqCst,
+            _ => return None,
+        })
+    }
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Ordering::NotAtomic => "",
+            Ordering::Unordered => "unordered",
+            Ordering::Monotonic => "monotonic",
+            Ordering::Acquire => "acquire",
+            Ordering::Release => "release",
+            Ordering::AcqRel => "acq_rel",
+            Ordering::SeqCst => "seq_cst",
+        }
+    }
+}
+
+/// Atomic properties: ordering and sync scope (`None` is the system scope).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Atomic {
+    pub ordering: Ordering,
+    pub scope: Option<Box<str>>,
+}
+
+/// `tail`, `musttail`, `notail` markers on calls.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+pub enum TailKind {
+    #[default]
+    None,
+    Tail,
+    MustTail,
+    NoTail,
+}
+
+/// A calling convention as its keyword (`fastcc`, `cc 10`); `None` is the default `ccc`.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+pub struct CallConv(pub Option<Box<str>>);
+
+impl CallConv {
+    /// Keywords of calling conventions (other than `cc N`).
+    pub const KEYWORDS: &'static [&'static str] = &[
+        "ccc", "fastcc", "coldcc", "webkit_jscc", "anyregcc", "preserve_mostcc", "preserve_allcc", "preserve_nonecc",
+        "ghccc", "swiftcc", "swifttailcc", "x86_intrcc", "hhvmcc", "hhvm_ccc", "cxx_fast_tlscc", "x86_stdcallcc",
+        "x86_fastcallcc", "x86_thiscallcc", "x86_vectorcallcc", "x86_regcallcc", "arm_apcscc", "arm_aapcscc",
+        "arm_aapcs_vfpcc", "aarch64_vector_pcs", "aarch64_sve_vector_pcs", "aarch64_sme_preservemost_from_x0",
+        "aarch64_sme_preservemost_from_x1", "aarch64_sme_preservemost_from_x2", "msp430_intrcc", "avr_intrcc",
+        "avr_signalcc", "ptx_kernel", "ptx_device", "spir_kernel", "spir_func", "intel_ocl_bicc", "x86_64_sysvcc",
+        "win64cc", "amdgpu_vs", "amdgpu_gfx", "amdgpu_gfx_whole_wave", "amdgpu_ls", "amdgpu_hs", "amdgpu_es",
+        "amdgpu_gs", "amdgpu_ps", "amdgpu_cs", "amdgpu_cs_chain", "amdgpu_cs_chain_preserve", "amdgpu_kernel",
+        "tailcc", "m68k_rtdcc", "m68k_intrcc", "graalcc", "riscv_vector_cc", "riscv_vls_cc", "cfguard_checkcc",
+        "x86_64_win64cc",
+    ];
+}
+
+/// An operand bundle: `"tag"(ty val, ...)`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Bundle {
+    pub tag: Box<str>,
+    pub inputs: Vec<Value>,
+}
+
+/// Properties of `call`, `invoke` and `callbr`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct CallInfo {
+    /// The callee's function type (`call`'s explicit or implied signature).
+    pub fn_ty: Type,
+    pub cc: CallConv,
+    pub tail: TailKind,
+    pub attrs: AttrList,
+    pub bundles: Vec<Bundle>,
+    /// Address space printed after the callee type (`addrspace(N)`), if any.
+    pub addrspace: Option<u32>,
+    /// Number of indirect destinations of a `callbr`.
+    pub indirect_dests: u32,
+}
+
+/// `landingpad` clauses: for each operand, whether it is a `catch` (false) or `filter` (true).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct LandingPadInfo {
+    pub cleanup: bool,
+    pub filters: Vec<bool>,
+}
+
+/// Opcode-specific properties.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum InstExtra {
+    #[default]
+    None,
+    Alloca { allocated: Type, align: Option<u64>, addrspace: u32, inalloca: bool, swifterror: bool },
+    Load { align: Option<u64>, atomic: Option<Atomic> },
+    Store { align: Option<u64>, atomic: Option<Atomic> },
+    Gep { source: Type },
+    Cmp(CmpPred),
+    Call(Box<CallInfo>),
+    CmpXchg { weak: bool, success: Ordering, failure: Ordering, scope: Option<Box<str>>, align: Option<u64> },
+    AtomicRmw { op: Box<str>, ordering: Ordering, scope: Option<Box<str>>, align: Option<u64> },
+    Fence(Atomic),
+    Indices(Vec<u32>),
+    Shuffle(Vec<i32>),
+    LandingPad(LandingPadInfo),
+    /// `catchswitch ... unwind to caller` vs `unwind label %bb`: whether the last operand is the
+    /// unwind destination. Also used by `cleanupret`.
+    HasUnwind(bool),
+}
+
+/// One instruction.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct InstData {
+    pub opcode: Opcode,
+    /// Result type; `void` for instructions without a result.
+    pub ty: Type,
+    pub operands: SmallVec<[Value; 3]>,
+    pub flags: Flags,
+    pub fmf: FastMath,
+    pub extra: InstExtra,
+    /// Metadata attachments other than `!dbg` (`!range`, `!tbaa`, ...), in text order.
+    pub md: Vec<MdAttachment>,
+    /// `!dbg` location, kept apart because the comparator ignores it.
+    pub dbg: Option<MdRef>,
+    /// Debug records (`#dbg_value(...)`) printed before this instruction.
+    pub dbg_records: Vec<crate::metadata::DbgRecord>,
+}
+
+impl InstData {
+    pub fn new(opcode: Opcode, ty: Type) -> Self {
+        InstData {
+            opcode,
+            ty,
+            operands: SmallVec::new(),
+            flags: Flags::default(),
+            fmf: FastMath::default(),
+            extra: InstExtra::None,
+            md: Vec::new(),
+            dbg: None,
+            dbg_records: Vec::new(),
+        }
+    }
+
+    pub fn call_info(&self) -> Option<&CallInfo> {
+        match &self.extra {
+            InstExtra::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The called operand of a call-like instruction (always the last operand).
+    pub fn callee(&self) -> Option<Value> {
+        match self.opcode {
+            Opcode::Call | Opcode::Invoke | Opcode::CallBr => self.operands.last().copied(),
+            _ => None,
+        }
+    }
+
+    /// Number of leading operands that are call arguments.
+    pub fn num_call_args(&self) -> usize {
+        match self.opcode {
+            Opcode::Call => self.operands.len() - 1,
+            Opcode::Invoke => self.operands.len() - 3,
+            Opcode::CallBr => {
+                let ind = self.call_info().map_or(0, |c| c.indirect_dests as usize);
+                self.operands.len() - 2 - ind
+            }
+            _ => 0,
+        }
+    }
+}

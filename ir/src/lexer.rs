@@ -1,0 +1,347 @@
+//! The `.ll` lexer: zero-copy over bytes.
+//!
+//! Tokens are spans into the input; names and strings are unescaped only when the parser asks.
+//! The token classes follow LLVM's `LLLexer`: sigiled names (`%x`, `@x`, `$x`, `!x`, `#N`),
+//! labels (`name:`), integers, floats, strings, and bare words (keywords and types, which the
+//! parser tells apart).
+
+use memchr::memchr;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Tok {
+    Eof,
+    Equal,
+    Comma,
+    Star,
+    LSquare,
+    RSquare,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Less,
+    Greater,
+    /// `!` not followed by a name (`!{`, `!42`, `!"s"`).
+    Exclaim,
+    Bar,
+    Colon,
+    DotDotDot,
+    /// `%name`, `%"name"`, `%42`: text is the part after the sigil (still escaped when quoted).
+    Local,
+    Global,
+    Comdat,
+    /// `!name` (named metadata or specialised node keyword like `!DILocation`).
+    MetaName,
+    /// `#42` attribute group reference.
+    AttrGroup,
+    /// `#dbg_value` and friends.
+    DbgRecord,
+    /// `name:` / `"name":` / `42:` block label; text excludes the colon.
+    Label,
+    /// Integer literal, decimal (optionally negative) or `u0x`/`s0x` hex.
+    Int,
+    /// Floating point literal, decimal or `0x...` hex forms.
+    Float,
+    /// `"..."`, text excludes the quotes (still escaped).
+    Str,
+    /// `c"..."`, text excludes `c"` and `"`.
+    CStr,
+    /// Bare word: keyword, type name, etc.
+    Word,
+    /// A byte that starts no token.
+    Error,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct Token {
+    pub kind: Tok,
+    pub start: u32,
+    pub end: u32,
+    /// For sigiled and label tokens: the name was quoted (`%"a b"`).
+    pub quoted: bool,
+}
+
+pub struct Lexer<'a> {
+    pub src: &'a [u8],
+    pub pos: usize,
+}
+
+fn is_ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(src: &'a [u8]) -> Self {
+        Lexer { src, pos: 0 }
+    }
+
+    fn peek(&self, off: usize) -> u8 {
+        *self.src.get(self.pos + off).unwrap_or(&0)
+    }
+
+    fn skip_trivia(&mut self) {
+        loop {
+            match self.peek(0) {
+                b' ' | b'\t' | b'\n' | b'\r' => self.pos += 1,
+                b';' => match memchr(b'\n', &self.src[self.pos..]) {
+                    Some(n) => self.pos += n + 1,
+                    None => self.pos = self.src.len(),
+                },
+                _ => return,
+            }
+        }
+    }
+
+    /// Scan a quoted string starting at `self.pos` (on the opening quote); returns end of the
+    /// content (position of the closing quote) or None if unterminated.
+    fn scan_string(&mut self) -> Option<usize> {
+        let start = self.pos + 1;
+        let n = memchr(b'"', &self.src[start..])?;
+        self.pos = start + n + 1;
+        Some(start + n)
+    }
+
+    fn tok(&self, kind: Tok, start: usize, end: usize) -> Token {
+        Token { kind, start: start as u32, end: end as u32, quoted: false }
+    }
+
+    /// A sigiled name after `self.pos` (which is just past the sigil).
+    fn sigiled(&mut self, kind: Tok) -> Token {
+        let c = self.peek(0);
+        if c == b'"' {
+            let s = self.pos + 1;
+            return match self.scan_string() {
+                Some(e) => Token { kind, start: s as u32, end: e as u32, quoted: true },
+                None => self.tok(Tok::Error, s - 2, self.src.len()),
+            };
+        }
+        let s = self.pos;
+        while is_ident_char(self.peek(0)) || self.peek(0) == b'\\' {
+            self.pos += 1;
+        }
+        if self.pos == s {
+            return self.tok(Tok::Error, s - 1, s);
+        }
+        self.tok(kind, s, self.pos)
+    }
+
+    pub fn next(&mut self) -> Token {
+        self.skip_trivia();
+        let start = self.pos;
+        let c = self.peek(0);
+        if self.pos >= self.src.len() {
+            return self.tok(Tok::Eof, start, start);
+        }
+        self.pos += 1;
+        let simple = |k| Token { kind: k, start: start as u32, end: start as u32 + 1, quoted: false };
+        match c {
+            b'=' => simple(Tok::Equal),
+            b',' => simple(Tok::Comma),
+            b'*' => simple(Tok::Star),
+            b'[' => simple(Tok::LSquare),
+            b']' => simple(Tok::RSquare),
+            b'{' => simple(Tok::LBrace),
+            b'}' => simple(Tok::RBrace),
+            b'(' => simple(Tok::LParen),
+            b')' => simple(Tok::RParen),
+            b'<' => simple(Tok::Less),
+            b'>' => simple(Tok::Greater),
+            b'|' => simple(Tok::Bar),
+            b':' => simple(Tok::Colon),
+            b'%' => self.sigiled(Tok::Local),
+            b'@' => self.sigiled(Tok::Global),
+            b'$' => {
+                if self.peek(0) == b'"' || is_ident_char(self.peek(0)) {
+                    self.sigiled(Tok::Comdat)
+                } else {
+                    self.tok(Tok::Error, start, self.pos)
+                }
+            }
+            b'!' => {
+                let n = self.peek(0);
+                if n.is_ascii_alphabetic() || matches!(n, b'-' | b'$' | b'.' | b'_' | b'\\') {
+                    self.sigiled(Tok::MetaName)
+                } else {
+                    simple(Tok::Exclaim)
+                }
+            }
+            b'#' => {
+                let s = self.pos;
+                if self.peek(0).is_ascii_digit() {
+                    while self.peek(0).is_ascii_digit() {
+                        self.pos += 1;
+                    }
+                    self.tok(Tok::AttrGroup, s, self.pos)
+                } else {
+                    while is_ident_char(self.peek(0)) {
+                        self.pos += 1;
+                    }
+                    if self.pos == s {
+                        self.tok(Tok::Error, start, self.pos)
+                    } else {
+                        self.tok(Tok::DbgRecord, s, self.pos)
+                    }
+                }
+            }
+            b'"' => {
+                self.pos = start;
+                match self.scan_string() {
+                    Some(e) => {
+                        if self.peek(0) == b':' {
+                            self.pos += 1;
+                            Token { kind: Tok::Label, start: start as u32 + 1, end: e as u32, quoted: true }
+                        } else {
+                            self.tok(Tok::Str, start + 1, e)
+                        }
+                    }
+                    None => self.tok(Tok::Error, start, self.src.len()),
+                }
+            }
+            b'.' if self.peek(0) == b'.' && self.peek(1) == b'.' => {
+                self.pos += 2;
+                self.tok(Tok::DotDotDot, start, self.pos)
+            }
+            b'c' if self.peek(0) == b'"' => {
+                self.pos = start + 1;
+                match self.scan_string() {
+                    Some(e) => self.tok(Tok::CStr, start + 2, e),
+                    None => self.tok(Tok::Error, start, self.src.len()),
+                }
+            }
+            b'0'..=b'9' | b'-' | b'+' => self.number(start),
+            _ if is_ident_char(c) => {
+                while is_ident_char(self.peek(0)) {
+                    self.pos += 1;
+                }
+                // `u0x..`/`s0x..` hex integers.
+                let text = &self.src[start..self.pos];
+                if text.len() > 3 && (text[0] == b'u' || text[0] == b's') && text[1] == b'0' && text[2] == b'x' {
+                    return self.tok(Tok::Int, start, self.pos);
+                }
+                if self.peek(0) == b':' {
+                    self.pos += 1;
+                    return self.tok(Tok::Label, start, self.pos - 1);
+                }
+                self.tok(Tok::Word, start, self.pos)
+            }
+            _ => self.tok(Tok::Error, start, self.pos),
+        }
+    }
+
+    fn number(&mut self, start: usize) -> Token {
+        let c = self.src[start];
+        // Hex floats: 0x, 0xK, 0xL, 0xM, 0xH, 0xR.
+        if c == b'0' && self.peek(0) == b'x' {
+            self.pos += 1;
+            if matches!(self.peek(0), b'K' | b'L' | b'M' | b'H' | b'R') {
+                self.pos += 1;
+            }
+            while self.peek(0).is_ascii_hexdigit() {
+                self.pos += 1;
+            }
+            return self.tok(Tok::Float, start, self.pos);
+        }
+        if !c.is_ascii_digit() && !self.peek(0).is_ascii_digit() {
+            // A label or word starting with '-' (rare): `-foo:`.
+            while is_ident_char(self.peek(0)) {
+                self.pos += 1;
+            }
+            if self.peek(0) == b':' {
+                self.pos += 1;
+                return self.tok(Tok::Label, start, self.pos - 1);
+            }
+            return self.tok(Tok::Error, start, self.pos);
+        }
+        while self.peek(0).is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.peek(0) == b'.' {
+            self.pos += 1;
+            while self.peek(0).is_ascii_digit() {
+                self.pos += 1;
+            }
+            if matches!(self.peek(0), b'e' | b'E')
+                && (self.peek(1).is_ascii_digit() || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
+            {
+                self.pos += 2;
+                while self.peek(0).is_ascii_digit() {
+                    self.pos += 1;
+                }
+            }
+            return self.tok(Tok::Float, start, self.pos);
+        }
+        // Labels may be numeric (`42:`) or identifier-like starting with digits (`1foo:`).
+        if is_ident_char(self.peek(0)) {
+            let save = self.pos;
+            while is_ident_char(self.peek(0)) {
+                self.pos += 1;
+            }
+            if self.peek(0) == b':' {
+                self.pos += 1;
+                return self.tok(Tok::Label, start, self.pos - 1);
+            }
+            self.pos = save;
+        }
+        if self.peek(0) == b':' && c != b'-' && c != b'+' {
+            self.pos += 1;
+            return self.tok(Tok::Label, start, self.pos - 1);
+        }
+        self.tok(Tok::Int, start, self.pos)
+    }
+
+    /// Raw text of balanced parentheses starting at `self.pos` (just after a `(` already
+    /// consumed). Returns the span of the content, leaves `pos` after the closing `)`.
+    pub fn balanced_parens(&mut self) -> Option<(usize, usize)> {
+        let start = self.pos;
+        let mut depth = 1usize;
+        while self.pos < self.src.len() {
+            match self.src[self.pos] {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos += 1;
+                        return Some((start, self.pos - 1));
+                    }
+                }
+                b'"' => {
+                    let n = memchr(b'"', &self.src[self.pos + 1..])?;
+                    self.pos += n + 1;
+                }
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        None
+    }
+}
+
+/// Unescape LLVM's `\XX` hex escapes and `\\` in a quoted string.
+pub fn unescape(raw: &[u8]) -> Vec<u8> {
+    if memchr(b'\\', raw).is_none() {
+        return raw.to_vec();
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'\\' {
+            if raw.get(i + 1) == Some(&b'\\') {
+                out.push(b'\\');
+                i += 2;
+                continue;
+            }
+            if i + 2 < raw.len() + 0 && raw.len() > i + 2 {
+                let h = (raw[i + 1] as char).to_digit(16);
+                let l = (raw[i + 2] as char).to_digit(16);
+                if let (Some(h), Some(l)) = (h, l) {
+                    out.push((h * 16 + l) as u8);
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        out.push(raw[i]);
+        i += 1;
+    }
+    out
+}

@@ -1,0 +1,37 @@
+//! `mergefn-ir`: an SSA IR for LLVM modules, with a `.ll` reader and writer.
+//!
+//! The model follows LLVM's closely enough that LLVM's algorithms read naturally over it:
+//! a [`Module`] holds interned [`types`], uniqued [`constant`]s and [`Global`]s; a
+//! [`Function`]'s [`Body`] holds instructions and blocks in entity maps with a separate layout.
+//! Handles are `u32` newtypes from `cranelift-entity`: compact, `Copy`, and never invalidated,
+//! which lets passes keep them in maps and rewrite the IR without borrow fights.
+//!
+//! This crate knows nothing about merging. It does I/O only through [`read`] (from bytes) and
+//! [`write`] (to a `std::io::Write`).
+
+pub mod attr;
+pub mod constant;
+pub mod function;
+pub mod inst;
+pub mod lexer;
+pub mod metadata;
+pub mod module;
+pub mod reader;
+pub mod types;
+pub mod uses;
+pub mod value;
+pub mod writer;
+
+pub use attr::{Attr, AttrList, AttrSet};
+pub use constant::{ApInt, Const, ConstData, ConstExpr, ConstPool};
+pub use function::{Block, BlockData, Body, Function, MdArg, Param};
+pub use inst::{CallConv, CallInfo, Flags, Inst, InstData, InstExtra, Opcode};
+pub use metadata::Metadata;
+pub use module::{
+    Alias, AsmId, Comdat, DllStorage, Global, GlobalCommon, GlobalId, GlobalKind, GlobalVar, InlineAsm, Linkage, Module, Name,
+    UnnamedAddr, Visibility,
+};
+pub use reader::{parse_module, ParseError};
+pub use types::{FloatKind, Type, TypeData, TypeTable};
+pub use value::Value;
+pub use writer::{write_module, module_to_string};

@@ -1,0 +1,2650 @@
+//! The `.ll` reader: a recursive-descent parser over [`Lexer`] tokens.
+//!
+//! It reads what clang and rustc print (LLVM 15–22 syntax), LLVM ≤ 14 typed-pointer syntax,
+//! and the byte type. Forward references are resolved with placeholders: a use of `%x` before
+//! its definition reserves an [`Inst`] (or [`Block`]) handle that the definition then fills in;
+//! a use of `@g` before its definition reserves a [`GlobalId`]. Anything still reserved at the
+//! end is an "undefined value" error at the first use.
+//!
+//! Nesting (types, constants, metadata) is bounded by [`MAX_DEPTH`] so hostile input cannot
+//! overflow the stack.
+
+use crate::attr::{Attr, AttrList, AttrSet};
+use crate::constant::{ApInt, Const, ConstData, ConstExpr};
+use crate::function::{Block, BlockData, Body, Function, Param};
+use crate::inst::*;
+use crate::lexer::{unescape, Lexer, Tok, Token};
+use crate::metadata::{DbgRecord, MdAttachment, MdNode, Metadata, NamedMd};
+use crate::module::*;
+use crate::types::{FloatKind, StructBody, Type, TypeData};
+use crate::value::Value;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::fmt;
+
+/// How deep types, constants and metadata may nest before the reader gives up.
+pub const MAX_DEPTH: u32 = 512;
+
+/// A reader error with a 1-based position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub line: u32,
+    pub col: u32,
+    pub msg: String,
+    /// The text of the offending line (for caret display).
+    pub line_text: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.col, self.msg)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+type PResult<T> = Result<T, ParseError>;
+
+/// Parse a module from `.ll` text.
+pub fn parse_module(src: &[u8]) -> Result<Module, ParseError> {
+    let mut p = Parser::new(src);
+    p.module()?;
+    Ok(p.m)
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Local {
+    Arg(u32),
+    Inst(Inst),
+    Block(Block),
+}
+
+/// Per-function parsing state.
+#[derive(Default)]
+struct FnState {
+    names: FxHashMap<Box<str>, Local>,
+    /// Placeholders not yet defined, with the byte offset of their first use.
+    pending: FxHashMap<Box<str>, u32>,
+    defined_blocks: Vec<bool>,
+    next_num: u32,
+    params: Vec<Type>,
+}
+
+struct Parser<'a> {
+    src: &'a [u8],
+    lex: Lexer<'a>,
+    tok: Token,
+    m: Module,
+    /// Globals referenced before their definition, with first-use offset.
+    pending_globals: FxHashMap<GlobalId, u32>,
+    next_global_num: u32,
+    depth: u32,
+    body: Body,
+    fs: FnState,
+    in_function: bool,
+    /// Identified structs that have a `%T = type ...` definition.
+    defined_types: rustc_hash::FxHashSet<Type>,
+    type_first_use: FxHashMap<Type, u32>,
+    /// Whether the linkage keyword `external` was written for the global being parsed.
+    external_written: bool,
+    asm_dedup: FxHashMap<InlineAsm, AsmId>,
+    /// `inrange(lo, hi)` seen among the flags of the GEP expression being parsed.
+    gep_inrange: Option<(i64, i64)>,
+}
+
+fn is_type_word(w: &[u8]) -> bool {
+    match w {
+        b"void" | b"label" | b"metadata" | b"token" | b"x86_amx" | b"x86_mmx" | b"half" | b"bfloat" | b"float" | b"double"
+        | b"x86_fp80" | b"fp128" | b"ppc_fp128" | b"ptr" | b"target" | b"type" => true,
+        _ => w.len() > 1 && (w[0] == b'i' || w[0] == b'b') && w[1..].iter().all(u8::is_ascii_digit),
+    }
+}
+
+const TYPE_ATTRS: [&str; 6] = ["byval", "byref", "sret", "inalloca", "preallocated", "elementtype"];
+
+impl<'a> Parser<'a> {
+    fn new(src: &'a [u8]) -> Self {
+        let mut lex = Lexer::new(src);
+        let tok = lex.next();
+        Parser {
+            src,
+            lex,
+            tok,
+            m: Module::default(),
+            pending_globals: FxHashMap::default(),
+            next_global_num: 0,
+            depth: 0,
+            body: Body::default(),
+            fs: FnState::default(),
+            in_function: false,
+            defined_types: Default::default(),
+            type_first_use: FxHashMap::default(),
+            external_written: false,
+            asm_dedup: FxHashMap::default(),
+            gep_inrange: None,
+        }
+    }
+
+    // ---- token helpers -------------------------------------------------------------------
+
+    fn bump(&mut self) -> Token {
+        let t = self.tok;
+        self.tok = self.lex.next();
+        t
+    }
+
+    fn text(&self, t: Token) -> &'a str {
+        // The lexer only splits at ASCII boundaries; names may hold UTF-8, which stays intact.
+        std::str::from_utf8(&self.src[t.start as usize..t.end as usize]).unwrap_or("\u{fffd}")
+    }
+
+    fn cur_text(&self) -> &'a str {
+        self.text(self.tok)
+    }
+
+    fn is_word(&self, w: &str) -> bool {
+        self.tok.kind == Tok::Word && self.cur_text() == w
+    }
+
+    fn eat_word(&mut self, w: &str) -> bool {
+        if self.is_word(w) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn error_at<T>(&self, offset: u32, msg: impl Into<String>) -> PResult<T> {
+        Err(self.make_error(offset, msg.into()))
+    }
+
+    fn make_error(&self, offset: u32, msg: String) -> ParseError {
+        let offset = (offset as usize).min(self.src.len());
+        let before = &self.src[..offset];
+        let line = memchr::memchr_iter(b'\n', before).count() as u32 + 1;
+        let line_start = memchr::memrchr(b'\n', before).map_or(0, |p| p + 1);
+        let line_end = memchr::memchr(b'\n', &self.src[offset..]).map_or(self.src.len(), |p| offset + p);
+        let col = String::from_utf8_lossy(&self.src[line_start..offset]).chars().count() as u32 + 1;
+        let line_text = String::from_utf8_lossy(&self.src[line_start..line_end]).into_owned();
+        ParseError { line, col, msg, line_text }
+    }
+
+    fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        self.error_at(self.tok.start, msg)
+    }
+
+    fn describe(&self) -> String {
+        match self.tok.kind {
+            Tok::Eof => "end of file".into(),
+            Tok::Error => format!("invalid token '{}'", String::from_utf8_lossy(&self.src[self.tok.start as usize..self.tok.end as usize])),
+            _ => format!("'{}'", String::from_utf8_lossy(&self.src[self.tok.start as usize..self.tok.end as usize])),
+        }
+    }
+
+    fn expect(&mut self, k: Tok, what: &str) -> PResult<Token> {
+        if self.tok.kind == k {
+            Ok(self.bump())
+        } else {
+            self.err(format!("expected {what}, found {}", self.describe()))
+        }
+    }
+
+    fn expect_word(&mut self, w: &str) -> PResult<()> {
+        if self.eat_word(w) {
+            Ok(())
+        } else {
+            self.err(format!("expected '{w}', found {}", self.describe()))
+        }
+    }
+
+    fn name_of(&self, t: Token) -> Box<str> {
+        if t.quoted {
+            String::from_utf8_lossy(&unescape(&self.src[t.start as usize..t.end as usize])).into()
+        } else {
+            self.text(t).into()
+        }
+    }
+
+    fn string_bytes(&self, t: Token) -> Box<[u8]> {
+        unescape(&self.src[t.start as usize..t.end as usize]).into_boxed_slice()
+    }
+
+    fn expect_string(&mut self) -> PResult<Box<str>> {
+        let t = self.expect(Tok::Str, "a string constant")?;
+        Ok(String::from_utf8_lossy(&self.string_bytes(t)).into())
+    }
+
+    fn parse_u64(&mut self) -> PResult<u64> {
+        let t = self.expect(Tok::Int, "an integer")?;
+        self.text(t).parse::<u64>().or_else(|_| self.error_at(t.start, "integer out of range"))
+    }
+
+    fn parse_u32(&mut self) -> PResult<u32> {
+        let t = self.tok;
+        let v = self.parse_u64()?;
+        u32::try_from(v).or_else(|_| self.error_at(t.start, "integer out of range"))
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err(format!("nesting deeper than {MAX_DEPTH} levels"));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Raw source text of a balanced `open ... close` group starting at the current token
+    /// (which must be `open`). Leaves the parser after the group.
+    fn raw_group(&mut self, prefix_start: u32) -> PResult<&'a str> {
+        let (open, close) = match self.tok.kind {
+            Tok::LParen => (b'(', b')'),
+            Tok::LBrace => (b'{', b'}'),
+            _ => return self.err(format!("expected '(' or '{{', found {}", self.describe())),
+        };
+        let mut depth = 0usize;
+        let mut i = self.tok.start as usize;
+        while i < self.src.len() {
+            let c = self.src[i];
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            } else if c == b'"' {
+                match memchr::memchr(b'"', &self.src[i + 1..]) {
+                    Some(n) => i += n + 1,
+                    None => return self.err("unterminated string"),
+                }
+            } else if c == b'\n' && open == b'{' && depth > 64 {
+                return self.err("metadata nesting too deep");
+            }
+            i += 1;
+        }
+        if i >= self.src.len() {
+            return self.err(format!("unbalanced '{}'", open as char));
+        }
+        self.lex.pos = i + 1;
+        self.tok = self.lex.next();
+        Ok(std::str::from_utf8(&self.src[prefix_start as usize..i + 1]).unwrap_or(""))
+    }
+
+    // ---- module level --------------------------------------------------------------------
+
+    fn module(&mut self) -> PResult<()> {
+        if self.src.starts_with(b"BC\xC0\xDE") || self.src.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]) {
+            return self.error_at(0, "this is LLVM bitcode, not textual IR; convert it with `llvm-dis` first");
+        }
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::Word => self.top_word()?,
+                Tok::Local => self.type_def()?,
+                Tok::Global => self.global_def()?,
+                Tok::Comdat => self.comdat_def()?,
+                Tok::MetaName => self.named_md()?,
+                Tok::Exclaim => self.md_def()?,
+                Tok::Error if self.src.get(self.tok.start as usize) == Some(&b'^') => {
+                    return self.err("module summary entries ('^N = ...') are not supported")
+                }
+                _ => return self.err(format!("expected a top-level entity, found {}", self.describe())),
+            }
+        }
+        self.finish_module()
+    }
+
+    fn finish_module(&mut self) -> PResult<()> {
+        if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
+            let name = self.m.global_name(g);
+            return self.error_at(off, format!("use of undefined value '@{name}'"));
+        }
+        // Identified structs used but never defined are opaque; that is LLVM's rule too, except
+        // LLVM requires a definition. Insist on one, like LLVM.
+        for &t in self.m.types.named_structs() {
+            if !self.defined_types.contains(&t) {
+                let name = self.m.types.struct_name(t).unwrap_or("").to_string();
+                let off = self.type_first_use.get(&t).copied().unwrap_or(0);
+                return self.error_at(off, format!("use of undefined type named '%{name}'"));
+            }
+        }
+        Ok(())
+    }
+
+    fn top_word(&mut self) -> PResult<()> {
+        let w = self.cur_text();
+        match w {
+            "source_filename" => {
+                self.bump();
+                self.expect(Tok::Equal, "'='")?;
+                let t = self.expect(Tok::Str, "a string")?;
+                self.m.source_filename = Some(self.string_bytes(t));
+            }
+            "target" => {
+                self.bump();
+                if self.eat_word("datalayout") {
+                    self.expect(Tok::Equal, "'='")?;
+                    self.m.datalayout = Some(self.expect_string()?);
+                } else if self.eat_word("triple") {
+                    self.expect(Tok::Equal, "'='")?;
+                    self.m.triple = Some(self.expect_string()?);
+                } else {
+                    return self.err("expected 'datalayout' or 'triple' after 'target'");
+                }
+            }
+            "module" => {
+                self.bump();
+                self.expect_word("asm")?;
+                let t = self.expect(Tok::Str, "a string")?;
+                self.m.module_asm.push(self.string_bytes(t));
+            }
+            "define" | "declare" => self.function()?,
+            "attributes" => self.attr_group()?,
+            "uselistorder" | "uselistorder_bb" => {
+                // Use-list order directives only matter to bitcode round trips; skip the line.
+                let nl = memchr::memchr(b'\n', &self.src[self.tok.start as usize..]).map_or(self.src.len(), |n| self.tok.start as usize + n);
+                self.lex.pos = nl;
+                self.tok = self.lex.next();
+            }
+            "deplibs" => return self.err("'deplibs' is no longer supported"),
+            _ => return self.err(format!("expected a top-level entity, found {}", self.describe())),
+        }
+        Ok(())
+    }
+
+    fn type_def(&mut self) -> PResult<()> {
+        let nt = self.bump();
+        let name = self.name_of(nt);
+        self.expect(Tok::Equal, "'='")?;
+        self.expect_word("type")?;
+        let t = self.m.types.named(&name);
+        if !self.defined_types.insert(t) {
+            return self.error_at(nt.start, format!("redefinition of type '%{name}'"));
+        }
+        if self.eat_word("opaque") {
+            self.m.types.set_body(t, None);
+            return Ok(());
+        }
+        let packed = self.tok.kind == Tok::Less;
+        if packed {
+            self.bump();
+        }
+        if self.tok.kind != Tok::LBrace {
+            // `%T = type i32` aliases are gone since LLVM 3.0; reject clearly.
+            return self.err("expected '{' or 'opaque' in a type definition");
+        }
+        let elems = self.struct_elems()?;
+        if packed {
+            self.expect(Tok::Greater, "'>'")?;
+        }
+        self.m.types.set_body(t, Some(StructBody { elems, packed }));
+        Ok(())
+    }
+
+    fn comdat_def(&mut self) -> PResult<()> {
+        let t = self.bump();
+        let name = self.name_of(t);
+        self.expect(Tok::Equal, "'='")?;
+        self.expect_word("comdat")?;
+        let k = self.expect(Tok::Word, "a comdat selection kind")?;
+        let kind = self.text(k);
+        if !matches!(kind, "any" | "exactmatch" | "largest" | "nodeduplicate" | "noduplicates" | "samesize") {
+            return self.error_at(k.start, format!("unknown comdat selection kind '{kind}'"));
+        }
+        self.m.comdats.push(Comdat { name, kind: kind.into() });
+        Ok(())
+    }
+
+    fn rest_of_line(&mut self) -> &'a str {
+        let start = self.tok.start as usize;
+        let end = memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
+        self.lex.pos = end;
+        self.tok = self.lex.next();
+        std::str::from_utf8(&self.src[start..end]).unwrap_or("").trim_end()
+    }
+
+    fn named_md(&mut self) -> PResult<()> {
+        let t = self.bump();
+        let name = self.name_of(t);
+        self.expect(Tok::Equal, "'='")?;
+        if self.tok.kind != Tok::Exclaim {
+            return self.err("expected '!{' in named metadata");
+        }
+        let text = self.rest_of_line().into();
+        self.m.named_md.push(NamedMd { name, text });
+        Ok(())
+    }
+
+    fn md_def(&mut self) -> PResult<()> {
+        self.bump();
+        let id = self.parse_u32()?;
+        self.expect(Tok::Equal, "'='")?;
+        if self.tok.kind == Tok::Eof {
+            return self.err("expected metadata");
+        }
+        let text: Box<str> = self.rest_of_line().into();
+        if text.is_empty() {
+            return self.err("expected metadata");
+        }
+        self.m.md_nodes.push(MdNode { id, text });
+        Ok(())
+    }
+
+    fn attr_group(&mut self) -> PResult<()> {
+        self.bump();
+        let g = self.expect(Tok::AttrGroup, "'#N'")?;
+        let id: u32 = self.text(g).parse().or_else(|_| self.error_at(g.start, "attribute group number out of range"))?;
+        self.expect(Tok::Equal, "'='")?;
+        self.expect(Tok::LBrace, "'{'")?;
+        let mut set = AttrSet::default();
+        while self.tok.kind != Tok::RBrace {
+            if !self.attr(&mut set, true)? {
+                return self.err(format!("expected an attribute, found {}", self.describe()));
+            }
+        }
+        self.bump();
+        self.m.attr_groups.insert(id, set.attrs);
+        Ok(())
+    }
+
+    /// Parse one attribute if the current token starts one. Words that are types, calling
+    /// conventions or other keywords are not attributes; the caller decides what they are.
+    fn attr(&mut self, set: &mut AttrSet, in_group: bool) -> PResult<bool> {
+        match self.tok.kind {
+            Tok::AttrGroup => {
+                let t = self.bump();
+                let id = self.text(t).parse().or_else(|_| self.error_at(t.start, "attribute group number out of range"))?;
+                set.groups.push(id);
+                Ok(true)
+            }
+            Tok::Str => {
+                let k = self.bump();
+                let key: Box<str> = String::from_utf8_lossy(&self.string_bytes(k)).into();
+                let val = if self.eat(Tok::Equal) { Some(self.expect_string()?) } else { None };
+                set.attrs.push(Attr::Str(key, val));
+                Ok(true)
+            }
+            Tok::Word => {
+                let w = self.cur_text();
+                if !self.is_attr_word(w) {
+                    return Ok(false);
+                }
+                let start = self.tok.start;
+                self.bump();
+                if TYPE_ATTRS.contains(&w) && self.tok.kind == Tok::LParen {
+                    self.bump();
+                    let ty = self.parse_type()?;
+                    self.expect(Tok::RParen, "')'")?;
+                    set.attrs.push(Attr::Type(w.into(), ty));
+                    return Ok(true);
+                }
+                let end = match self.tok.kind {
+                    Tok::LParen => {
+                        self.raw_group(start)?;
+                        self.prev_end()
+                    }
+                    Tok::Equal if in_group => {
+                        self.bump();
+                        let t = self.expect(Tok::Int, "an integer")?;
+                        t.end
+                    }
+                    Tok::Int if w == "align" => {
+                        let t = self.bump();
+                        t.end
+                    }
+                    _ => start + w.len() as u32,
+                };
+                let text = std::str::from_utf8(&self.src[start as usize..end as usize]).unwrap_or("");
+                set.attrs.push(Attr::Other(text.into()));
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// End offset of the text consumed so far (just before the current token).
+    fn prev_end(&self) -> u32 {
+        let mut e = self.tok.start as usize;
+        while e > 0 && self.src[e - 1].is_ascii_whitespace() {
+            e -= 1;
+        }
+        e as u32
+    }
+
+    fn is_attr_word(&self, w: &str) -> bool {
+        if is_type_word(w.as_bytes()) {
+            return false;
+        }
+        !matches!(
+            w,
+            "to" | "unwind" | "section" | "partition" | "comdat" | "gc" | "prefix" | "prologue" | "personality" | "addrspace"
+                | "unnamed_addr" | "local_unnamed_addr" | "cc" | "asm" | "x" | "vscale" | "opaque" | "within" | "from"
+                | "none" | "null" | "undef" | "poison" | "zeroinitializer" | "true" | "false" | "blockaddress"
+                | "dso_local_equivalent" | "no_cfi" | "ptrauth" | "splat" | "getelementptr" | "bitcast"
+                | "inttoptr" | "ptrtoint" | "ptrtoaddr" | "addrspacecast" | "trunc" | "add" | "sub" | "mul" | "xor"
+                | "shl" | "and" | "or" | "extractelement" | "insertelement" | "shufflevector" | "icmp" | "fcmp"
+                | "select" | "lshr" | "ashr" | "zext" | "sext"
+        ) && !CallConv::KEYWORDS.contains(&w)
+    }
+
+    // ---- types -------------------------------------------------------------------------------
+
+    fn parse_type(&mut self) -> PResult<Type> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        r
+    }
+
+    fn note_struct_use(&mut self, t: Type, off: u32) {
+        self.type_first_use.entry(t).or_insert(off);
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
+        let start = self.tok.start;
+        let mut ty = match self.tok.kind {
+            Tok::Word => {
+                let w = self.bump();
+                let s = self.text(w);
+                let b = s.as_bytes();
+                match s {
+                    "void" => self.m.types.void(),
+                    "label" => self.m.types.label(),
+                    "metadata" => self.m.types.metadata(),
+                    "token" => self.m.types.token(),
+                    "x86_amx" => self.m.types.intern(TypeData::X86Amx),
+                    "x86_mmx" => self.m.types.intern(TypeData::X86Mmx),
+                    "half" => self.m.types.intern(TypeData::Float(FloatKind::Half)),
+                    "bfloat" => self.m.types.intern(TypeData::Float(FloatKind::BFloat)),
+                    "float" => self.m.types.intern(TypeData::Float(FloatKind::Float)),
+                    "double" => self.m.types.intern(TypeData::Float(FloatKind::Double)),
+                    "x86_fp80" => self.m.types.intern(TypeData::Float(FloatKind::X86Fp80)),
+                    "fp128" => self.m.types.intern(TypeData::Float(FloatKind::Fp128)),
+                    "ppc_fp128" => self.m.types.intern(TypeData::Float(FloatKind::PpcFp128)),
+                    "ptr" => {
+                        let a = self.opt_addrspace()?;
+                        self.m.types.ptr(a)
+                    }
+                    "target" => self.target_ext_type()?,
+                    _ if b.len() > 1 && (b[0] == b'i' || b[0] == b'b') && b[1..].iter().all(u8::is_ascii_digit) => {
+                        let n: u32 = s[1..].parse().unwrap_or(u32::MAX);
+                        if n == 0 || n >= (1 << 24) {
+                            return self.error_at(w.start, format!("bitwidth of '{s}' must be between 1 and 2^24-1"));
+                        }
+                        if b[0] == b'i' {
+                            self.m.types.int(n)
+                        } else {
+                            self.m.types.intern(TypeData::Byte(n))
+                        }
+                    }
+                    _ => return self.error_at(w.start, format!("expected a type, found '{s}'")),
+                }
+            }
+            Tok::Local => {
+                let t = self.bump();
+                let name = self.name_of(t);
+                let ty = self.m.types.named(&name);
+                self.note_struct_use(ty, t.start);
+                ty
+            }
+            Tok::LBrace => {
+                let elems = self.struct_elems()?;
+                self.m.types.intern(TypeData::Struct { elems, packed: false })
+            }
+            Tok::Less => {
+                self.bump();
+                if self.tok.kind == Tok::LBrace {
+                    let elems = self.struct_elems()?;
+                    self.expect(Tok::Greater, "'>'")?;
+                    self.m.types.intern(TypeData::Struct { elems, packed: true })
+                } else {
+                    let scalable = self.eat_word("vscale");
+                    if scalable {
+                        self.expect_word("x")?;
+                    }
+                    let n = self.parse_u32()?;
+                    self.expect_word("x")?;
+                    let elem = self.parse_type()?;
+                    self.expect(Tok::Greater, "'>'")?;
+                    if n == 0 {
+                        return self.error_at(start, "zero element vector is illegal");
+                    }
+                    self.m.types.intern(TypeData::Vector { len: n, elem, scalable })
+                }
+            }
+            Tok::LSquare => {
+                self.bump();
+                let n = self.parse_u64()?;
+                self.expect_word("x")?;
+                let elem = self.parse_type()?;
+                self.expect(Tok::RSquare, "']'")?;
+                self.m.types.intern(TypeData::Array(n, elem))
+            }
+            _ => return self.err(format!("expected a type, found {}", self.describe())),
+        };
+        // Suffixes: typed pointers and function types.
+        loop {
+            match self.tok.kind {
+                Tok::Star => {
+                    self.bump();
+                    ty = self.typed_ptr(ty, 0, start)?;
+                }
+                Tok::Word if self.cur_text() == "addrspace" && self.peek_addrspace_star() => {
+                    let a = self.opt_addrspace()?;
+                    self.expect(Tok::Star, "'*'")?;
+                    ty = self.typed_ptr(ty, a, start)?;
+                }
+                Tok::LParen => {
+                    ty = self.fn_type_params(ty)?;
+                }
+                _ => break,
+            }
+        }
+        Ok(ty)
+    }
+
+    fn typed_ptr(&mut self, pointee: Type, a: u32, start: u32) -> PResult<Type> {
+        if matches!(self.m.types.get(pointee), TypeData::Ptr(_)) {
+            return self.error_at(start, "ptr* is invalid - use ptr instead");
+        }
+        if matches!(self.m.types.get(pointee), TypeData::Void | TypeData::Label | TypeData::Metadata) {
+            return self.error_at(start, "pointer to this type is invalid");
+        }
+        self.m.typed_pointers = true;
+        Ok(self.m.types.intern(TypeData::TypedPtr(pointee, a)))
+    }
+
+    /// Whether the tokens ahead are `addrspace(N)*` (typed pointer suffix).
+    fn peek_addrspace_star(&self) -> bool {
+        let mut l = Lexer { src: self.src, pos: self.lex.pos };
+        l.next().kind == Tok::LParen && l.next().kind == Tok::Int && l.next().kind == Tok::RParen && l.next().kind == Tok::Star
+    }
+
+    fn opt_addrspace(&mut self) -> PResult<u32> {
+        if self.is_word("addrspace") {
+            self.bump();
+            self.expect(Tok::LParen, "'('")?;
+            let n = if self.tok.kind == Tok::Str {
+                // Symbolic address spaces ("A", "G", "P") from the data layout.
+                let s = self.expect_string()?;
+                return self.err(format!("symbolic address space \"{s}\" is not supported"));
+            } else {
+                self.parse_u32()?
+            };
+            self.expect(Tok::RParen, "')'")?;
+            Ok(n)
+        } else {
+            Ok(0)
+        }
+    }
+
+    fn target_ext_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::LParen, "'('")?;
+        let name = self.expect_string()?;
+        let mut types = Vec::new();
+        let mut ints = Vec::new();
+        while self.eat(Tok::Comma) {
+            if self.tok.kind == Tok::Int {
+                ints.push(self.parse_u32()?);
+            } else {
+                if !ints.is_empty() {
+                    return self.err("target extension type parameters must come before integers");
+                }
+                types.push(self.parse_type()?);
+            }
+        }
+        self.expect(Tok::RParen, "')'")?;
+        Ok(self.m.types.intern(TypeData::TargetExt { name, types, ints }))
+    }
+
+    fn struct_elems(&mut self) -> PResult<Vec<Type>> {
+        self.expect(Tok::LBrace, "'{'")?;
+        let mut elems = Vec::new();
+        if !self.eat(Tok::RBrace) {
+            loop {
+                elems.push(self.parse_type()?);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RBrace, "'}'")?;
+        }
+        Ok(elems)
+    }
+
+    fn fn_type_params(&mut self, ret: Type) -> PResult<Type> {
+        self.expect(Tok::LParen, "'('")?;
+        let mut params = Vec::new();
+        let mut varargs = false;
+        if !self.eat(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    varargs = true;
+                    break;
+                }
+                params.push(self.parse_type()?);
+                // Old IR allows attributes inside function types; drop them.
+                let mut junk = AttrSet::default();
+                while self.attr(&mut junk, false)? {}
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')'")?;
+        }
+        Ok(self.m.types.intern(TypeData::Func { ret, params, varargs }))
+    }
+
+    // ---- globals -----------------------------------------------------------------------------
+
+    /// Get or reserve the global named by token `t`.
+    fn global_ref(&mut self, t: Token) -> GlobalId {
+        let name = self.name_of(t);
+        if let Some(g) = self.m.global_by_name(&name) {
+            return g;
+        }
+        let placeholder = GlobalKind::Var(GlobalVar {
+            common: GlobalCommon { name: Name::Named(name), ..Default::default() },
+            value_ty: self.m.types.int(8),
+            constant: false,
+            externally_initialized: false,
+            init: None,
+            align: None,
+            extra: Vec::new(),
+            md: Vec::new(),
+            attrs: AttrSet::default(),
+        });
+        let g = self.m.add_global(placeholder);
+        self.pending_globals.insert(g, t.start);
+        g
+    }
+
+    /// Linkage and the other prefix keywords shared by globals and functions.
+    fn global_prefix(&mut self, c: &mut GlobalCommon) -> PResult<()> {
+        loop {
+            if self.tok.kind != Tok::Word {
+                return Ok(());
+            }
+            let w = self.cur_text();
+            if let Some((l, _)) = Linkage::ALL.iter().find(|(_, k)| *k == w) {
+                c.linkage = *l;
+                if w == "external" {
+                    self.external_written = true;
+                }
+            } else {
+                match w {
+                    "dso_local" => c.dso_local = true,
+                    "dso_preemptable" => c.dso_local = false,
+                    "default" => c.visibility = Visibility::Default,
+                    "hidden" => c.visibility = Visibility::Hidden,
+                    "protected" => c.visibility = Visibility::Protected,
+                    "dllimport" => c.dll = DllStorage::Import,
+                    "dllexport" => c.dll = DllStorage::Export,
+                    "unnamed_addr" => c.unnamed_addr = UnnamedAddr::Global,
+                    "local_unnamed_addr" => c.unnamed_addr = UnnamedAddr::Local,
+                    "thread_local" => {
+                        self.bump();
+                        if self.tok.kind == Tok::LParen {
+                            self.bump();
+                            let m = self.expect(Tok::Word, "a TLS model")?;
+                            c.thread_local = Some(self.text(m).into());
+                            self.expect(Tok::RParen, "')'")?;
+                        } else {
+                            c.thread_local = Some("".into());
+                        }
+                        continue;
+                    }
+                    "addrspace" => {
+                        c.addrspace = self.opt_addrspace()?;
+                        continue;
+                    }
+                    _ => return Ok(()),
+                }
+            }
+            self.bump();
+        }
+    }
+
+    fn global_def(&mut self) -> PResult<()> {
+        let nt = self.bump();
+        let name = self.name_of(nt);
+        let numbered = !nt.quoted && name.bytes().all(|b| b.is_ascii_digit());
+        if numbered {
+            self.next_global_num = name.parse::<u32>().unwrap_or(0) + 1;
+        }
+        self.expect(Tok::Equal, "'='")?;
+        self.global_body(Name::Named(name), nt.start)
+    }
+
+    fn global_body(&mut self, name: Name, name_off: u32) -> PResult<()> {
+        let mut common = GlobalCommon { name, ..Default::default() };
+        self.global_prefix(&mut common)?;
+        let externally_initialized = self.eat_word("externally_initialized");
+        let kind = if self.eat_word("alias") || self.is_word("ifunc") {
+            let ifunc = self.eat_word("ifunc");
+            let value_ty = self.parse_type()?;
+            self.expect(Tok::Comma, "','")?;
+            let aty = self.parse_type()?;
+            let target = self.parse_const(aty)?;
+            let mut md = Vec::new();
+            while self.eat(Tok::Comma) {
+                if self.eat_word("partition") {
+                    common.partition = Some(self.expect_string()?);
+                } else if self.tok.kind == Tok::MetaName {
+                    md.push(self.md_attachment()?);
+                } else {
+                    return self.err(format!("unexpected {} after alias", self.describe()));
+                }
+            }
+            GlobalKind::Alias(Alias { common, value_ty, target, ifunc, md })
+        } else {
+            let constant = if self.eat_word("constant") {
+                true
+            } else if self.eat_word("global") {
+                false
+            } else {
+                return self.err(format!("expected 'global', 'constant', 'alias' or 'ifunc', found {}", self.describe()));
+            };
+            let value_ty = self.parse_type()?;
+            let is_decl = matches!(common.linkage, Linkage::ExternWeak) || self.last_was_external(&common);
+            let init = if !is_decl && !matches!(self.tok.kind, Tok::Comma | Tok::Eof) && !self.at_line_start_entity() {
+                Some(self.parse_const(value_ty)?)
+            } else {
+                None
+            };
+            let mut gv = GlobalVar {
+                common,
+                value_ty,
+                constant,
+                externally_initialized,
+                init,
+                align: None,
+                extra: Vec::new(),
+                md: Vec::new(),
+                attrs: AttrSet::default(),
+            };
+            while self.eat(Tok::Comma) {
+                if self.eat_word("section") {
+                    gv.common.section = Some(self.expect_string()?);
+                } else if self.eat_word("partition") {
+                    gv.common.partition = Some(self.expect_string()?);
+                } else if self.is_word("comdat") {
+                    gv.common.comdat = Some(self.comdat_ref()?);
+                } else if self.eat_word("align") {
+                    gv.align = Some(self.parse_u64()?);
+                } else if self.is_word("code_model") {
+                    let s = self.tok.start;
+                    self.bump();
+                    self.expect(Tok::Str, "a string")?;
+                    gv.extra.push(std::str::from_utf8(&self.src[s as usize..self.prev_end() as usize]).unwrap_or("").into());
+                } else if self.tok.kind == Tok::Word
+                    && matches!(self.cur_text(), "no_sanitize_address" | "no_sanitize_hwaddress" | "sanitize_address_dyninit" | "sanitize_memtag")
+                {
+                    let t = self.bump();
+                    gv.extra.push(self.text(t).into());
+                } else if self.tok.kind == Tok::MetaName {
+                    gv.md.push(self.md_attachment()?);
+                } else {
+                    return self.err(format!("unexpected {} in global variable", self.describe()));
+                }
+            }
+            while self.tok.kind == Tok::AttrGroup {
+                self.attr(&mut gv.attrs, false)?;
+            }
+            GlobalKind::Var(gv)
+        };
+        self.define_global(kind, name_off)
+    }
+
+    fn last_was_external(&self, c: &GlobalCommon) -> bool {
+        // `external global T` has no initializer; `external` is the default linkage, so we
+        // have to look at the text: was the keyword written?
+        c.linkage == Linkage::External && self.external_written
+    }
+
+    /// At a token that starts a new top-level entity (a global with no initializer that is
+    /// followed directly by the next line).
+    fn at_line_start_entity(&self) -> bool {
+        matches!(self.tok.kind, Tok::Global | Tok::Local | Tok::Comdat | Tok::MetaName | Tok::Exclaim)
+            || (self.tok.kind == Tok::Word && matches!(self.cur_text(), "define" | "declare" | "attributes"))
+    }
+
+    fn define_global(&mut self, kind: GlobalKind, name_off: u32) -> PResult<()> {
+        let name = match &kind {
+            GlobalKind::Function(f) => f.common.name.clone(),
+            GlobalKind::Var(v) => v.common.name.clone(),
+            GlobalKind::Alias(a) => a.common.name.clone(),
+        };
+        self.external_written = false;
+        if let Name::Named(n) = &name {
+            if let Some(g) = self.m.global_by_name(n) {
+                if self.pending_globals.remove(&g).is_none() {
+                    return self.error_at(name_off, format!("redefinition of global '@{n}'"));
+                }
+                self.m.globals[g].kind = kind;
+                // Keep LLVM's order: a global is placed where it is defined, not first used.
+                self.m.order.retain(|&x| x != g);
+                self.m.order.push(g);
+                return Ok(());
+            }
+        }
+        self.m.add_global(kind);
+        Ok(())
+    }
+
+    fn comdat_ref(&mut self) -> PResult<Box<str>> {
+        self.expect_word("comdat")?;
+        if self.eat(Tok::LParen) {
+            let t = self.expect(Tok::Comdat, "'$name'")?;
+            self.expect(Tok::RParen, "')'")?;
+            Ok(self.name_of(t))
+        } else {
+            Ok("".into())
+        }
+    }
+
+    fn md_attachment(&mut self) -> PResult<MdAttachment> {
+        let k = self.expect(Tok::MetaName, "a metadata kind")?;
+        let kind = self.name_of(k);
+        let md = self.parse_metadata()?;
+        Ok(MdAttachment { kind, md })
+    }
+
+    // ---- metadata ----------------------------------------------------------------------------
+
+    fn parse_metadata(&mut self) -> PResult<Metadata> {
+        self.enter()?;
+        let r = self.parse_metadata_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_metadata_inner(&mut self) -> PResult<Metadata> {
+        let start = self.tok.start;
+        match self.tok.kind {
+            Tok::Exclaim => {
+                self.bump();
+                match self.tok.kind {
+                    Tok::Int => Ok(Metadata::Ref(self.parse_u32()?)),
+                    Tok::LBrace => Ok(Metadata::Text(self.raw_group(start)?.into())),
+                    Tok::Str => {
+                        self.bump();
+                        Ok(Metadata::Text(std::str::from_utf8(&self.src[start as usize..self.prev_end() as usize]).unwrap_or("").into()))
+                    }
+                    _ => self.err(format!("expected metadata, found {}", self.describe())),
+                }
+            }
+            Tok::MetaName => {
+                let t = self.bump();
+                let name = self.text(t);
+                if self.tok.kind != Tok::LParen {
+                    return self.error_at(t.start, format!("expected '(' after '!{name}'"));
+                }
+                if name == "DIArgList" {
+                    self.bump();
+                    let mut items = Vec::new();
+                    if !self.eat(Tok::RParen) {
+                        loop {
+                            let ty = self.parse_type()?;
+                            let v = self.parse_value(ty)?;
+                            items.push((ty, v));
+                            if !self.eat(Tok::Comma) {
+                                break;
+                            }
+                        }
+                        self.expect(Tok::RParen, "')'")?;
+                    }
+                    return Ok(Metadata::ArgList(items));
+                }
+                Ok(Metadata::Text(self.raw_group(start)?.into()))
+            }
+            _ => {
+                let ty = self.parse_type()?;
+                let v = self.parse_value(ty)?;
+                Ok(Metadata::Value(ty, v))
+            }
+        }
+    }
+
+    // ---- constants ---------------------------------------------------------------------------
+
+    fn parse_const(&mut self, ty: Type) -> PResult<Const> {
+        let t = self.tok;
+        match self.parse_value(ty)? {
+            Value::Const(c) => Ok(c),
+            _ => self.error_at(t.start, "expected a constant value"),
+        }
+    }
+
+    fn typed_const(&mut self) -> PResult<Const> {
+        let ty = self.parse_type()?;
+        self.parse_const(ty)
+    }
+
+    fn int_const(&mut self, ty: Type, v: u64) -> Const {
+        let bits = match self.m.types.get(ty) {
+            TypeData::Int(b) | TypeData::Byte(b) => *b,
+            _ => 64,
+        };
+        self.m.consts.intern(ConstData::Int { ty, val: ApInt::from_u64(bits, v) })
+    }
+
+    fn float_bits(&self, kind: FloatKind, t: Token) -> PResult<u128> {
+        let s = self.text(t);
+        if let Some(hex) = s.strip_prefix("0x") {
+            let (prefix, digits) = match hex.as_bytes().first() {
+                Some(b'K' | b'L' | b'M' | b'H' | b'R') => (hex.as_bytes()[0], &hex[1..]),
+                _ => (b'0', hex),
+            };
+            let v = u128::from_str_radix(digits, 16).or_else(|_| self.error_at(t.start, "malformed hexadecimal float"))?;
+            return match (prefix, kind) {
+                (b'0', FloatKind::Double) => Ok(v),
+                (b'0', FloatKind::Float) => {
+                    let d = f64::from_bits(v as u64);
+                    let f = d as f32;
+                    if (f as f64).to_bits() != d.to_bits() && !d.is_nan() {
+                        return self.error_at(t.start, "floating point constant invalid for type");
+                    }
+                    if d.is_nan() {
+                        // Keep the payload's top bits, as LLVM's conversion does.
+                        let bits = v as u64;
+                        let sign = ((bits >> 63) as u32) << 31;
+                        let mant = ((bits >> 29) & 0x7f_ffff) as u32;
+                        return Ok((sign | 0x7f80_0000 | mant) as u128);
+                    }
+                    Ok(f.to_bits() as u128)
+                }
+                (b'0', FloatKind::Half | FloatKind::BFloat) if v >> 64 == 0 => {
+                    self.error_at(t.start, "use 0xH (half) or 0xR (bfloat) hexadecimal for 16-bit floats")
+                }
+                (b'H', FloatKind::Half) | (b'R', FloatKind::BFloat) => Ok(v & 0xffff),
+                (b'K', FloatKind::X86Fp80) => Ok(v),
+                (b'L', FloatKind::Fp128) | (b'M', FloatKind::PpcFp128) => Ok(v),
+                _ => self.error_at(t.start, "floating point constant does not match its type"),
+            };
+        }
+        let d: f64 = s.parse().or_else(|_| self.error_at(t.start, "malformed floating point constant"))?;
+        match kind {
+            FloatKind::Double => Ok(d.to_bits() as u128),
+            FloatKind::Float => {
+                let f = d as f32;
+                if f as f64 != d && !d.is_nan() {
+                    return self.error_at(t.start, "floating point constant invalid for type");
+                }
+                Ok(f.to_bits() as u128)
+            }
+            _ => self.error_at(t.start, format!("decimal constants of type {} are not supported; use the hexadecimal form", kind.keyword())),
+        }
+    }
+
+    /// Parse a value of type `ty`: a local, a global, or a constant.
+    fn parse_value(&mut self, ty: Type) -> PResult<Value> {
+        self.enter()?;
+        let r = self.parse_value_inner(ty);
+        self.leave();
+        r
+    }
+
+    fn parse_value_inner(&mut self, ty: Type) -> PResult<Value> {
+        let t = self.tok;
+        let tyd = self.m.types.get(ty).clone();
+        let c = match t.kind {
+            Tok::Local => return self.local_use(ty),
+            Tok::Global => {
+                self.bump();
+                let g = self.global_ref(t);
+                if !self.m.types.is_pointer(ty) {
+                    return self.error_at(t.start, "global value must have pointer type");
+                }
+                ConstData::Global { ty, global: g }
+            }
+            Tok::Int => {
+                self.bump();
+                let s = self.text(t);
+                let bits = match tyd {
+                    TypeData::Int(b) | TypeData::Byte(b) => b,
+                    TypeData::Float(_) => return self.error_at(t.start, "integer constant for a floating point type (write it as 1.0)"),
+                    _ => return self.error_at(t.start, "integer constant must have integer type"),
+                };
+                let val = if let Some(h) = s.strip_prefix("u0x").or_else(|| s.strip_prefix("s0x")) {
+                    ApInt::parse_hex(bits, h)
+                } else {
+                    ApInt::parse_decimal(bits, s)
+                };
+                let val = val.ok_or_else(|| self.make_error(t.start, "malformed integer constant".into()))?;
+                ConstData::Int { ty, val }
+            }
+            Tok::Float => {
+                self.bump();
+                let kind = match tyd {
+                    TypeData::Float(k) => k,
+                    _ => return self.error_at(t.start, "floating point constant invalid for type"),
+                };
+                ConstData::Float { ty, bits: self.float_bits(kind, t)? }
+            }
+            Tok::CStr => {
+                self.bump();
+                let bytes = self.string_bytes(t);
+                match tyd {
+                    TypeData::Array(n, e) if n == bytes.len() as u64 && matches!(self.m.types.get(e), TypeData::Int(8) | TypeData::Byte(8)) => {}
+                    _ => return self.error_at(t.start, "constant string does not match its type"),
+                }
+                ConstData::Bytes { ty, bytes }
+            }
+            Tok::LBrace => {
+                let elems = self.const_list(Tok::LBrace, Tok::RBrace)?;
+                self.check_struct(ty, &elems, false, t.start)?;
+                ConstData::Struct { ty, elems }
+            }
+            Tok::LSquare => {
+                let elems = self.const_list(Tok::LSquare, Tok::RSquare)?;
+                match tyd {
+                    TypeData::Array(n, e) if n == elems.len() as u64 && elems.iter().all(|&c| self.m.consts.ty(c) == e) => {}
+                    _ => return self.error_at(t.start, "array constant does not match its type"),
+                }
+                ConstData::Array { ty, elems }
+            }
+            Tok::Less => {
+                self.bump();
+                if self.tok.kind == Tok::LBrace {
+                    let elems = self.const_list(Tok::LBrace, Tok::RBrace)?;
+                    self.expect(Tok::Greater, "'>'")?;
+                    self.check_struct(ty, &elems, true, t.start)?;
+                    ConstData::Struct { ty, elems }
+                } else {
+                    let mut elems = Vec::new();
+                    if !self.eat(Tok::Greater) {
+                        loop {
+                            elems.push(self.typed_const()?);
+                            if !self.eat(Tok::Comma) {
+                                break;
+                            }
+                        }
+                        self.expect(Tok::Greater, "'>'")?;
+                    }
+                    match tyd {
+                        TypeData::Vector { len, elem, scalable: false }
+                            if len as usize == elems.len() && elems.iter().all(|&c| self.m.consts.ty(c) == elem) => {}
+                        _ => return self.error_at(t.start, "vector constant does not match its type"),
+                    }
+                    ConstData::Vector { ty, elems }
+                }
+            }
+            Tok::Word => return self.word_value(ty, t),
+            _ => return self.err(format!("expected a value, found {}", self.describe())),
+        };
+        Ok(Value::Const(self.m.consts.intern(c)))
+    }
+
+    fn check_struct(&self, ty: Type, elems: &[Const], packed: bool, off: u32) -> PResult<()> {
+        match self.m.types.struct_fields(ty) {
+            Some((fields, p)) if p == packed && fields.len() == elems.len() => {
+                for (f, c) in fields.iter().zip(elems) {
+                    if self.m.consts.ty(*c) != *f {
+                        return self.error_at(off, "struct constant element does not match the struct's field type");
+                    }
+                }
+                Ok(())
+            }
+            _ => self.error_at(off, "struct constant does not match its type"),
+        }
+    }
+
+    fn const_list(&mut self, open: Tok, close: Tok) -> PResult<Vec<Const>> {
+        self.expect(open, "'{'")?;
+        let mut v = Vec::new();
+        if self.eat(close) {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.typed_const()?);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(close, "closing bracket")?;
+        Ok(v)
+    }
+
+    fn word_value(&mut self, ty: Type, t: Token) -> PResult<Value> {
+        let w = self.text(t);
+        let tyd = self.m.types.get(ty).clone();
+        let c = match w {
+            "true" | "false" => {
+                if !matches!(tyd, TypeData::Int(1)) {
+                    return self.err("'true'/'false' need type i1");
+                }
+                self.bump();
+                return Ok(Value::Const(self.int_const(ty, (w == "true") as u64)));
+            }
+            "null" => {
+                if !self.m.types.is_pointer(ty) {
+                    return self.err("null must be a pointer type");
+                }
+                ConstData::Null(ty)
+            }
+            "none" => {
+                if !matches!(tyd, TypeData::Token) {
+                    return self.err("none must be of token type");
+                }
+                ConstData::None(ty)
+            }
+            "undef" => ConstData::Undef(ty),
+            "poison" => ConstData::Poison(ty),
+            "zeroinitializer" => ConstData::Zero(ty),
+            "asm" => return self.inline_asm(ty),
+            _ => return self.const_expr(ty, t),
+        };
+        if matches!(tyd, TypeData::Void | TypeData::Label | TypeData::Func { .. } | TypeData::Metadata) {
+            return self.err(format!("invalid type for constant '{w}'"));
+        }
+        self.bump();
+        Ok(Value::Const(self.m.consts.intern(c)))
+    }
+
+    fn inline_asm(&mut self, ty: Type) -> PResult<Value> {
+        self.bump();
+        let mut a = InlineAsm { fn_ty: ty, asm: Box::new([]), constraints: Box::new([]), sideeffect: false, alignstack: false, inteldialect: false, unwind: false };
+        loop {
+            if self.eat_word("sideeffect") {
+                a.sideeffect = true;
+            } else if self.eat_word("alignstack") {
+                a.alignstack = true;
+            } else if self.eat_word("inteldialect") {
+                a.inteldialect = true;
+            } else if self.eat_word("unwind") {
+                a.unwind = true;
+            } else {
+                break;
+            }
+        }
+        let s = self.expect(Tok::Str, "an asm string")?;
+        a.asm = self.string_bytes(s);
+        self.expect(Tok::Comma, "','")?;
+        let c = self.expect(Tok::Str, "a constraint string")?;
+        a.constraints = self.string_bytes(c);
+        let id = match self.asm_dedup.get(&a) {
+            Some(&id) => id,
+            None => {
+                let id = self.m.asms.push(a.clone());
+                self.asm_dedup.insert(a, id);
+                id
+            }
+        };
+        Ok(Value::Asm(id))
+    }
+
+    fn const_expr(&mut self, ty: Type, t: Token) -> PResult<Value> {
+        let w = self.text(t);
+        match w {
+            "splat" => {
+                self.bump();
+                self.expect(Tok::LParen, "'('")?;
+                let elem = self.typed_const()?;
+                self.expect(Tok::RParen, "')'")?;
+                if self.m.types.element(ty) != Some(self.m.consts.ty(elem)) || self.m.types.vector_len(ty).is_none() {
+                    return self.error_at(t.start, "splat element does not match the vector type");
+                }
+                return Ok(Value::Const(self.m.consts.intern(ConstData::Splat { ty, elem })));
+            }
+            "blockaddress" => {
+                self.bump();
+                self.expect(Tok::LParen, "'('")?;
+                let func = self.typed_const()?;
+                self.expect(Tok::Comma, "','")?;
+                let b = self.expect(Tok::Local, "a block name")?;
+                let block = self.name_of(b);
+                self.expect(Tok::RParen, "')'")?;
+                return Ok(Value::Const(self.m.consts.intern(ConstData::BlockAddress { ty, func, block })));
+            }
+            "dso_local_equivalent" | "no_cfi" => {
+                self.bump();
+                let g = self.expect(Tok::Global, "a global")?;
+                let gid = self.global_ref(g);
+                let fty = ty;
+                let func = self.m.consts.intern(ConstData::Global { ty: fty, global: gid });
+                let d = if w == "no_cfi" { ConstData::NoCfi { ty, func } } else { ConstData::DsoLocalEquivalent { ty, func } };
+                return Ok(Value::Const(self.m.consts.intern(d)));
+            }
+            "ptrauth" => {
+                self.bump();
+                self.expect(Tok::LParen, "'('")?;
+                let mut ops = vec![self.typed_const()?];
+                while self.eat(Tok::Comma) {
+                    ops.push(self.typed_const()?);
+                }
+                self.expect(Tok::RParen, "')'")?;
+                return Ok(Value::Const(self.m.consts.intern(ConstData::PtrAuth { ty, ops })));
+            }
+            _ => {}
+        }
+        let Some(op) = Opcode::from_keyword(w) else {
+            return self.error_at(t.start, format!("expected a value, found '{w}'"));
+        };
+        self.bump();
+        let mut e = ConstExpr { op, ty, ops: Vec::new(), flags: Flags::default(), source_ty: None, pred: None, inrange: None, mask: Vec::new() };
+        if op.is_cast() {
+            self.cast_flags(op, &mut e.flags);
+            self.expect(Tok::LParen, "'('")?;
+            e.ops.push(self.typed_const()?);
+            self.expect_word("to")?;
+            let to = self.parse_type()?;
+            self.expect(Tok::RParen, "')'")?;
+            if to != ty {
+                return self.error_at(t.start, "constant expression type does not match its use");
+            }
+        } else if op == Opcode::GetElementPtr {
+            self.gep_flags(&mut e.flags);
+            self.expect(Tok::LParen, "'('")?;
+            e.source_ty = Some(self.parse_type()?);
+            while self.eat(Tok::Comma) {
+                if self.eat_word("inrange") {
+                    // Old (≤ LLVM 18) form: `inrange i32 1` marks an index. LLVM 22 rejects it.
+                    return self.error_at(t.start, "the old 'inrange' index marker is not supported; LLVM 19+ writes inrange(lo, hi) after the flags");
+                }
+                e.ops.push(self.typed_const()?);
+            }
+            self.expect(Tok::RParen, "')'")?;
+        } else if matches!(op, Opcode::ICmp | Opcode::FCmp) {
+            let p = self.expect(Tok::Word, "a predicate")?;
+            e.pred = CmpPred::parse(op == Opcode::ICmp, self.text(p));
+            if e.pred.is_none() {
+                return self.error_at(p.start, "unknown comparison predicate");
+            }
+            self.expect(Tok::LParen, "'('")?;
+            e.ops.push(self.typed_const()?);
+            self.expect(Tok::Comma, "','")?;
+            e.ops.push(self.typed_const()?);
+            self.expect(Tok::RParen, "')'")?;
+        } else if op.is_binary() || matches!(op, Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector | Opcode::Select) {
+            self.binop_flags(op, &mut e.flags);
+            self.expect(Tok::LParen, "'('")?;
+            e.ops.push(self.typed_const()?);
+            while self.eat(Tok::Comma) {
+                e.ops.push(self.typed_const()?);
+            }
+            self.expect(Tok::RParen, "')'")?;
+            if op == Opcode::ShuffleVector && e.ops.len() == 3 {
+                let m = e.ops.pop().expect("three operands");
+                e.mask = self.shuffle_mask(m);
+            }
+        } else {
+            return self.error_at(t.start, format!("'{w}' is not a constant expression in LLVM 22"));
+        }
+        if let Some(src) = self.gep_inrange.take() {
+            e.inrange = Some(src);
+        }
+        Ok(Value::Const(self.m.consts.intern(ConstData::Expr(Box::new(e)))))
+    }
+
+    fn shuffle_mask(&self, c: Const) -> Vec<i32> {
+        let elem = |c: Const| match self.m.consts.get(c) {
+            ConstData::Int { val, .. } => val.as_i64().unwrap_or(-1) as i32,
+            _ => -1,
+        };
+        match self.m.consts.get(c) {
+            ConstData::Vector { elems, .. } => elems.iter().map(|&e| elem(e)).collect(),
+            ConstData::Zero(t) | ConstData::Undef(t) | ConstData::Poison(t) => {
+                let n = self.m.types.vector_len(*t).map_or(0, |v| v.0) as usize;
+                let v = if matches!(self.m.consts.get(c), ConstData::Zero(_)) { 0 } else { -1 };
+                vec![v; n]
+            }
+            ConstData::Splat { ty, elem: e } => vec![elem(*e); self.m.types.vector_len(*ty).map_or(0, |v| v.0) as usize],
+            _ => Vec::new(),
+        }
+    }
+
+    fn cast_flags(&mut self, op: Opcode, f: &mut Flags) {
+        loop {
+            let bit = match (op, self.tok.kind, self.cur_text()) {
+                (Opcode::Trunc, Tok::Word, "nuw") => Flags::NUW,
+                (Opcode::Trunc, Tok::Word, "nsw") => Flags::NSW,
+                (Opcode::ZExt | Opcode::UIToFP, Tok::Word, "nneg") => Flags::NNEG,
+                (Opcode::ByteCast, Tok::Word, "exact") => Flags::EXACT,
+                _ => return,
+            };
+            f.set(bit);
+            self.bump();
+        }
+    }
+
+    fn gep_flags(&mut self, f: &mut Flags) {
+        loop {
+            let bit = match self.cur_text() {
+                "inbounds" => Flags::INBOUNDS,
+                "nusw" => Flags::NUSW,
+                "nuw" => Flags::NUW,
+                "inrange" if self.tok.kind == Tok::Word => {
+                    // `inrange(lo, hi)` on a constant GEP.
+                    self.bump();
+                    if self.expect(Tok::LParen, "'('").is_err() {
+                        return;
+                    }
+                    let lo = self.signed_int();
+                    let _ = self.expect(Tok::Comma, "','");
+                    let hi = self.signed_int();
+                    let _ = self.expect(Tok::RParen, "')'");
+                    self.gep_inrange = Some((lo, hi));
+                    continue;
+                }
+                _ => return,
+            };
+            if self.tok.kind != Tok::Word {
+                return;
+            }
+            f.set(bit);
+            self.bump();
+        }
+    }
+
+    fn signed_int(&mut self) -> i64 {
+        let t = self.bump();
+        self.text(t).parse().unwrap_or(0)
+    }
+
+    fn binop_flags(&mut self, op: Opcode, f: &mut Flags) {
+        loop {
+            if self.tok.kind != Tok::Word {
+                return;
+            }
+            let bit = match (op, self.cur_text()) {
+                (Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl, "nuw") => Flags::NUW,
+                (Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl, "nsw") => Flags::NSW,
+                (Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr, "exact") => Flags::EXACT,
+                (Opcode::Or, "disjoint") => Flags::DISJOINT,
+                _ => return,
+            };
+            f.set(bit);
+            self.bump();
+        }
+    }
+
+    fn fast_math(&mut self) -> FastMath {
+        let mut f = 0u8;
+        while self.tok.kind == Tok::Word {
+            let w = self.cur_text();
+            if w == "fast" {
+                f |= FastMath::ALL;
+            } else if let Some(i) = FastMath::NAMES.iter().position(|&n| n == w) {
+                f |= 1 << i;
+            } else {
+                break;
+            }
+            self.bump();
+        }
+        FastMath(f)
+    }
+
+    // ---- functions ---------------------------------------------------------------------------
+
+    fn function(&mut self) -> PResult<()> {
+        let is_define = self.cur_text() == "define";
+        self.bump();
+        let mut common = GlobalCommon::default();
+        self.global_prefix(&mut common)?;
+        let cc = self.calling_conv()?;
+        let mut attrs = AttrList::default();
+        while self.attr(&mut attrs.ret, false)? {}
+        let ret = self.parse_type()?;
+        let nt = self.expect(Tok::Global, "a function name")?;
+        let name = self.name_of(nt);
+        if !nt.quoted && name.bytes().all(|b| b.is_ascii_digit()) {
+            self.next_global_num = name.parse::<u32>().unwrap_or(0) + 1;
+        }
+        common.name = Name::Named(name);
+        self.expect(Tok::LParen, "'('")?;
+        let mut params = Vec::new();
+        let mut varargs = false;
+        if !self.eat(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    varargs = true;
+                    break;
+                }
+                let ty = self.parse_type()?;
+                let mut pa = AttrSet::default();
+                while self.attr(&mut pa, false)? {}
+                let name = if self.tok.kind == Tok::Local {
+                    let t = self.bump();
+                    Name::Named(self.name_of(t))
+                } else {
+                    Name::Unnamed
+                };
+                params.push(Param { ty, name });
+                attrs.params.push(pa);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')'")?;
+        }
+        let fn_ty = self.m.types.intern(TypeData::Func { ret, params: params.iter().map(|p| p.ty).collect(), varargs });
+        let mut f = Function {
+            common,
+            fn_ty,
+            params,
+            cc,
+            attrs,
+            align: None,
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            md: Vec::new(),
+            body: None,
+        };
+        loop {
+            match self.tok.kind {
+                Tok::Word => match self.cur_text() {
+                    "unnamed_addr" => {
+                        self.bump();
+                        f.common.unnamed_addr = UnnamedAddr::Global;
+                    }
+                    "local_unnamed_addr" => {
+                        self.bump();
+                        f.common.unnamed_addr = UnnamedAddr::Local;
+                    }
+                    "addrspace" => f.common.addrspace = self.opt_addrspace()?,
+                    "section" => {
+                        self.bump();
+                        f.common.section = Some(self.expect_string()?);
+                    }
+                    "partition" => {
+                        self.bump();
+                        f.common.partition = Some(self.expect_string()?);
+                    }
+                    "comdat" => f.common.comdat = Some(self.comdat_ref()?),
+                    "align" if self.peek_is_int() => {
+                        self.bump();
+                        f.align = Some(self.parse_u64()?);
+                    }
+                    "gc" => {
+                        self.bump();
+                        f.gc = Some(self.expect_string()?);
+                    }
+                    "prefix" => {
+                        self.bump();
+                        f.prefix = Some(self.typed_const()?);
+                    }
+                    "prologue" => {
+                        self.bump();
+                        f.prologue = Some(self.typed_const()?);
+                    }
+                    "personality" => {
+                        self.bump();
+                        f.personality = Some(self.typed_const()?);
+                    }
+                    _ => {
+                        if !self.attr(&mut f.attrs.func, false)? {
+                            return self.err(format!("unexpected {} in function header", self.describe()));
+                        }
+                    }
+                },
+                Tok::AttrGroup | Tok::Str => {
+                    self.attr(&mut f.attrs.func, false)?;
+                }
+                Tok::MetaName => f.md.push(self.md_attachment()?),
+                _ => break,
+            }
+        }
+        if is_define {
+            if self.tok.kind != Tok::LBrace {
+                return self.err(format!("expected '{{' to start the function body, found {}", self.describe()));
+            }
+            self.body = Body::default();
+            self.fs = FnState { params: f.params.iter().map(|p| p.ty).collect(), ..Default::default() };
+            for (i, p) in f.params.iter().enumerate() {
+                let key: Box<str> = match &p.name {
+                    Name::Named(n) => n.clone(),
+                    Name::Unnamed => {
+                        let k = self.fs.next_num.to_string().into();
+                        self.fs.next_num += 1;
+                        k
+                    }
+                };
+                if let Name::Named(n) = &p.name {
+                    if n.bytes().all(|b| b.is_ascii_digit()) {
+                        self.fs.next_num = n.parse::<u32>().unwrap_or(0) + 1;
+                    }
+                }
+                if self.fs.names.insert(key.clone(), Local::Arg(i as u32)).is_some() {
+                    return self.err(format!("redefinition of argument '%{key}'"));
+                }
+            }
+            self.function_body()?;
+            // Numbered parameters are printed by the writer; forget their text names.
+            for p in &mut f.params {
+                if matches!(&p.name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())) {
+                    p.name = Name::Unnamed;
+                }
+            }
+            f.body = Some(std::mem::take(&mut self.body));
+        } else if f.common.linkage == Linkage::External && !self.external_written {
+            // A declaration.
+        }
+        self.define_global(GlobalKind::Function(f), nt.start)
+    }
+
+    fn peek_is_int(&self) -> bool {
+        let mut l = Lexer { src: self.src, pos: self.lex.pos };
+        l.next().kind == Tok::Int
+    }
+
+    fn calling_conv(&mut self) -> PResult<CallConv> {
+        if self.tok.kind != Tok::Word {
+            return Ok(CallConv(None));
+        }
+        let w = self.cur_text();
+        if w == "cc" {
+            self.bump();
+            let n = self.parse_u32()?;
+            return Ok(CallConv(Some(format!("cc {n}").into())));
+        }
+        if CallConv::KEYWORDS.contains(&w) {
+            self.bump();
+            return Ok(CallConv(if w == "ccc" { None } else { Some(w.into()) }));
+        }
+        Ok(CallConv(None))
+    }
+
+    fn local_key(&self, t: Token) -> Box<str> {
+        self.name_of(t)
+    }
+
+    fn value_type(&self, v: Value) -> Type {
+        match v {
+            Value::Arg(i) => self.fs.params[i as usize],
+            Value::Inst(i) => self.body.insts[i].ty,
+            Value::Const(c) => self.m.consts.ty(c),
+            Value::Block(_) => self.m.types.lookup(&TypeData::Label).expect("label type interned"),
+            Value::Asm(a) => self.m.asms[a].fn_ty,
+            Value::Md(_) => self.m.types.lookup(&TypeData::Metadata).expect("metadata type interned"),
+        }
+    }
+
+    /// A use of a local name with expected type `ty`.
+    fn local_use(&mut self, ty: Type) -> PResult<Value> {
+        let t = self.bump();
+        if !self.in_function {
+            return self.error_at(t.start, "local value used outside a function body");
+        }
+        let key = self.local_key(t);
+        let is_label = matches!(self.m.types.get(ty), TypeData::Label);
+        let v = match self.fs.names.get(&key) {
+            Some(&Local::Arg(i)) => Value::Arg(i),
+            Some(&Local::Inst(i)) => Value::Inst(i),
+            Some(&Local::Block(b)) => Value::Block(b),
+            None => {
+                self.fs.pending.insert(key.clone(), t.start);
+                if is_label {
+                    let b = self.body.blocks.push(BlockData { name: Name::Named(key.clone()), ..Default::default() });
+                    self.fs.defined_blocks.push(false);
+                    self.fs.names.insert(key.clone(), Local::Block(b));
+                    Value::Block(b)
+                } else {
+                    let i = self.body.insts.push(InstData::new(Opcode::Freeze, ty));
+                    self.fs.names.insert(key.clone(), Local::Inst(i));
+                    Value::Inst(i)
+                }
+            }
+        };
+        if is_label != matches!(v, Value::Block(_)) || (!is_label && self.value_type(v) != ty) {
+            return self.error_at(t.start, format!("'%{key}' defined with a different type than this use expects"));
+        }
+        Ok(v)
+    }
+
+    fn function_body(&mut self) -> PResult<()> {
+        self.in_function = true;
+        self.bump(); // {
+        let label_ty = self.m.types.label();
+        let _ = label_ty;
+        self.m.types.metadata();
+        let mut cur: Option<Block> = None;
+        let mut records: Vec<DbgRecord> = Vec::new();
+        loop {
+            match self.tok.kind {
+                Tok::RBrace => {
+                    self.bump();
+                    break;
+                }
+                Tok::Eof => return self.err("expected '}' at the end of the function body"),
+                Tok::Label => {
+                    let t = self.bump();
+                    if let Some(b) = cur {
+                        return self.unterminated(b);
+                    }
+                    cur = Some(self.define_block(Some(t))?);
+                }
+                Tok::DbgRecord => records.push(self.dbg_record()?),
+                _ => {
+                    let b = match cur {
+                        Some(b) => b,
+                        None => {
+                            if !self.body.layout.is_empty() {
+                                return self.err("expected a label for a new basic block");
+                            }
+                            let b = self.define_block(None)?;
+                            cur = Some(b);
+                            b
+                        }
+                    };
+                    let i = self.instruction()?;
+                    self.body.insts[i].dbg_records = std::mem::take(&mut records);
+                    self.body.blocks[b].insts.push(i);
+                    if self.body.insts[i].opcode.is_terminator() {
+                        cur = None;
+                    }
+                }
+            }
+        }
+        self.in_function = false;
+        if let Some(b) = cur {
+            return self.unterminated(b);
+        }
+        if self.body.layout.is_empty() {
+            return self.err("function body requires at least one basic block");
+        }
+        if let Some((k, &off)) = self.fs.pending.iter().min_by_key(|(_, &o)| o) {
+            return self.error_at(off, format!("use of undefined value '%{k}'"));
+        }
+        Ok(())
+    }
+
+    fn unterminated<T>(&self, b: Block) -> PResult<T> {
+        let name = match &self.body.blocks[b].name {
+            Name::Named(n) => format!("'%{n}'"),
+            Name::Unnamed => "the entry block".into(),
+        };
+        self.err(format!("basic block {name} does not end with a terminator instruction"))
+    }
+
+    fn define_block(&mut self, label: Option<Token>) -> PResult<Block> {
+        let (key, name): (Box<str>, Name) = match label {
+            Some(t) => {
+                let k = self.name_of(t);
+                if !t.quoted && k.bytes().all(|c| c.is_ascii_digit()) {
+                    let n: u32 = k.parse().unwrap_or(u32::MAX);
+                    if n != self.fs.next_num {
+                        return self.error_at(t.start, format!("label expected to be numbered '{}'", self.fs.next_num));
+                    }
+                    self.fs.next_num += 1;
+                    (k, Name::Unnamed)
+                } else {
+                    (k.clone(), Name::Named(k))
+                }
+            }
+            None => {
+                let k: Box<str> = self.fs.next_num.to_string().into();
+                self.fs.next_num += 1;
+                (k, Name::Unnamed)
+            }
+        };
+        let b = match self.fs.names.get(&key) {
+            Some(&Local::Block(b)) if self.fs.pending.remove(&key).is_some() => {
+                self.body.blocks[b].name = name;
+                self.fs.defined_blocks[b.as_u32() as usize] = true;
+                b
+            }
+            Some(_) => {
+                let off = label.map_or(self.tok.start, |t| t.start);
+                return self.error_at(off, format!("redefinition of '%{key}'"));
+            }
+            None => {
+                let b = self.body.blocks.push(BlockData { name, ..Default::default() });
+                self.fs.defined_blocks.push(true);
+                self.fs.names.insert(key, Local::Block(b));
+                b
+            }
+        };
+        self.body.layout.push(b);
+        Ok(b)
+    }
+
+    fn dbg_record(&mut self) -> PResult<DbgRecord> {
+        let t = self.bump();
+        let kind: Box<str> = self.text(t).strip_prefix("dbg_").unwrap_or(self.text(t)).into();
+        self.expect(Tok::LParen, "'('")?;
+        let mut ops = Vec::new();
+        if !self.eat(Tok::RParen) {
+            loop {
+                ops.push(self.parse_metadata()?);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')'")?;
+        }
+        Ok(DbgRecord { kind, ops })
+    }
+
+    /// Parse one instruction (with its optional `%name =`) and define its name.
+    fn instruction(&mut self) -> PResult<Inst> {
+        let start = self.tok.start;
+        let name_tok = if self.tok.kind == Tok::Local {
+            let t = self.bump();
+            self.expect(Tok::Equal, "'='")?;
+            Some(t)
+        } else {
+            None
+        };
+        let data = self.inst_body()?;
+        let void = self.m.types.is_void(data.ty);
+        match name_tok {
+            Some(t) => {
+                if void {
+                    return self.error_at(t.start, "instructions returning void cannot have a name");
+                }
+                let key = self.local_key(t);
+                let numbered = !t.quoted && key.bytes().all(|c| c.is_ascii_digit());
+                if numbered {
+                    let n: u32 = key.parse().unwrap_or(u32::MAX);
+                    if n != self.fs.next_num {
+                        return self.error_at(t.start, format!("instruction expected to be numbered '%{}'", self.fs.next_num));
+                    }
+                    self.fs.next_num += 1;
+                }
+                let name = if numbered { Name::Unnamed } else { Name::Named(key.clone()) };
+                self.define_inst(key, name, data, t.start)
+            }
+            None => {
+                let i = self.body.insts.push(data);
+                if !void {
+                    let key: Box<str> = self.fs.next_num.to_string().into();
+                    self.fs.next_num += 1;
+                    if self.fs.names.insert(key.clone(), Local::Inst(i)).is_some() {
+                        return self.error_at(start, format!("redefinition of '%{key}'"));
+                    }
+                }
+                Ok(i)
+            }
+        }
+    }
+
+    fn define_inst(&mut self, key: Box<str>, name: Name, data: InstData, off: u32) -> PResult<Inst> {
+        match self.fs.names.get(&key) {
+            Some(&Local::Inst(i)) if self.fs.pending.remove(&key).is_some() => {
+                if self.body.insts[i].ty != data.ty {
+                    return self.error_at(off, format!("'%{key}' defined with a different type than its earlier use"));
+                }
+                self.body.insts[i] = data;
+                self.body.inst_names[i] = name;
+                Ok(i)
+            }
+            Some(_) => self.error_at(off, format!("redefinition of '%{key}'")),
+            None => {
+                let i = self.body.insts.push(data);
+                self.body.inst_names[i] = name;
+                self.fs.names.insert(key, Local::Inst(i));
+                Ok(i)
+            }
+        }
+    }
+
+    fn typed_value(&mut self) -> PResult<(Type, Value)> {
+        let ty = self.parse_type()?;
+        let v = self.parse_value(ty)?;
+        Ok((ty, v))
+    }
+
+    fn label_value(&mut self) -> PResult<Value> {
+        self.expect_word("label")?;
+        let l = self.m.types.label();
+        self.parse_value(l)
+    }
+
+    /// Trailing `, align N` / `, !md !N` after memory instructions; returns alignment.
+    fn trailing(&mut self, d: &mut InstData, allow_align: bool) -> PResult<Option<u64>> {
+        let mut align = None;
+        while self.tok.kind == Tok::Comma {
+            self.bump();
+            if allow_align && self.is_word("align") {
+                self.bump();
+                align = Some(self.parse_u64()?);
+            } else if self.tok.kind == Tok::MetaName {
+                self.inst_md(d)?;
+            } else {
+                return self.err(format!("expected ', !kind !N' or ', align N', found {}", self.describe()));
+            }
+        }
+        Ok(align)
+    }
+
+    fn inst_md(&mut self, d: &mut InstData) -> PResult<()> {
+        let a = self.md_attachment()?;
+        if &*a.kind == "dbg" {
+            d.dbg = Some(a.md);
+        } else {
+            d.md.push(a);
+        }
+        Ok(())
+    }
+
+    fn sync_scope(&mut self) -> PResult<Option<Box<str>>> {
+        if self.eat_word("syncscope") {
+            self.expect(Tok::LParen, "'('")?;
+            let s = self.expect_string()?;
+            self.expect(Tok::RParen, "')'")?;
+            Ok(Some(s))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn ordering(&mut self) -> PResult<Ordering> {
+        let t = self.expect(Tok::Word, "an atomic ordering")?;
+        Ordering::parse(self.text(t)).ok_or_else(|| self.make_error(t.start, format!("unknown atomic ordering '{}'", self.text(t))))
+    }
+
+    fn i1_type(&mut self, like: Type) -> Type {
+        let i1 = self.m.types.int(1);
+        self.m.types.with_scalar(like, i1)
+    }
+
+    fn inst_body(&mut self) -> PResult<InstData> {
+        let t = self.tok;
+        if t.kind != Tok::Word {
+            return self.err(format!("expected an instruction, found {}", self.describe()));
+        }
+        let w = self.text(t);
+        // Call prefixes.
+        let tail = match w {
+            "tail" => Some(TailKind::Tail),
+            "musttail" => Some(TailKind::MustTail),
+            "notail" => Some(TailKind::NoTail),
+            _ => None,
+        };
+        if let Some(tk) = tail {
+            self.bump();
+            if !self.is_word("call") {
+                return self.err("expected 'call' after tail-call marker");
+            }
+            let mut d = self.call_like(Opcode::Call)?;
+            if let InstExtra::Call(ci) = &mut d.extra {
+                ci.tail = tk;
+            }
+            return Ok(d);
+        }
+        let Some(op) = Opcode::from_keyword(w) else {
+            return self.error_at(t.start, format!("unknown instruction '{w}'"));
+        };
+        self.bump();
+        let void = self.m.types.void();
+        let mut d = InstData::new(op, void);
+        use Opcode::*;
+        match op {
+            Ret => {
+                if !self.eat_word("void") {
+                    let (ty, v) = self.typed_value()?;
+                    d.operands.push(v);
+                    let _ = ty;
+                }
+            }
+            Br => {
+                if self.is_word("label") {
+                    d.operands.push(self.label_value()?);
+                } else {
+                    let i1 = self.m.types.int(1);
+                    self.expect_word("i1")?;
+                    d.operands.push(self.parse_value(i1)?);
+                    self.expect(Tok::Comma, "','")?;
+                    d.operands.push(self.label_value()?);
+                    self.expect(Tok::Comma, "','")?;
+                    d.operands.push(self.label_value()?);
+                }
+            }
+            Switch => {
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                self.expect(Tok::Comma, "','")?;
+                d.operands.push(self.label_value()?);
+                self.expect(Tok::LSquare, "'['")?;
+                while !self.eat(Tok::RSquare) {
+                    let cty = self.parse_type()?;
+                    if cty != ty {
+                        return self.err("switch case type does not match the condition");
+                    }
+                    d.operands.push(Value::Const(self.parse_const(ty)?));
+                    self.expect(Tok::Comma, "','")?;
+                    d.operands.push(self.label_value()?);
+                }
+            }
+            IndirectBr => {
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                self.expect(Tok::LSquare, "'['")?;
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        d.operands.push(self.label_value()?);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "']'")?;
+                }
+            }
+            Invoke | CallBr => {
+                self.tok = t;
+                self.lex.pos = t.end as usize;
+                return self.call_like(op);
+            }
+            Call => {
+                self.tok = t;
+                self.lex.pos = t.end as usize;
+                return self.call_like(op);
+            }
+            Resume => d.operands.push(self.typed_value()?.1),
+            Unreachable => {}
+            CleanupRet => {
+                self.expect_word("from")?;
+                let tok = self.m.types.token();
+                d.operands.push(self.parse_value(tok)?);
+                self.expect_word("unwind")?;
+                if self.eat_word("to") {
+                    self.expect_word("caller")?;
+                    d.extra = InstExtra::HasUnwind(false);
+                } else {
+                    d.operands.push(self.label_value()?);
+                    d.extra = InstExtra::HasUnwind(true);
+                }
+            }
+            CatchRet => {
+                self.expect_word("from")?;
+                let tok = self.m.types.token();
+                d.operands.push(self.parse_value(tok)?);
+                self.expect_word("to")?;
+                d.operands.push(self.label_value()?);
+            }
+            CatchSwitch => {
+                self.expect_word("within")?;
+                d.operands.push(self.pad_parent()?);
+                self.expect(Tok::LSquare, "'['")?;
+                loop {
+                    d.operands.push(self.label_value()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RSquare, "']'")?;
+                self.expect_word("unwind")?;
+                if self.eat_word("to") {
+                    self.expect_word("caller")?;
+                    d.extra = InstExtra::HasUnwind(false);
+                } else {
+                    d.operands.push(self.label_value()?);
+                    d.extra = InstExtra::HasUnwind(true);
+                }
+                d.ty = self.m.types.token();
+            }
+            CatchPad | CleanupPad => {
+                self.expect_word("within")?;
+                d.operands.push(self.pad_parent()?);
+                self.expect(Tok::LSquare, "'['")?;
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        d.operands.push(self.typed_value()?.1);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "']'")?;
+                }
+                d.ty = self.m.types.token();
+            }
+            FNeg => {
+                d.fmf = self.fast_math();
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                d.ty = ty;
+            }
+            _ if op.is_binary() => {
+                self.binop_flags(op, &mut d.flags);
+                if op.is_fp_math() {
+                    d.fmf = self.fast_math();
+                }
+                let (ty, a) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let b = self.parse_value(ty)?;
+                d.operands.extend([a, b]);
+                d.ty = ty;
+            }
+            Alloca => {
+                let mut inalloca = false;
+                let mut swifterror = false;
+                loop {
+                    if self.eat_word("inalloca") {
+                        inalloca = true;
+                    } else if self.eat_word("swifterror") {
+                        swifterror = true;
+                    } else {
+                        break;
+                    }
+                }
+                let allocated = self.parse_type()?;
+                let mut align = None;
+                let mut addrspace = 0;
+                while self.eat(Tok::Comma) {
+                    if self.eat_word("align") {
+                        align = Some(self.parse_u64()?);
+                    } else if self.is_word("addrspace") {
+                        addrspace = self.opt_addrspace()?;
+                    } else if self.tok.kind == Tok::MetaName {
+                        self.inst_md(&mut d)?;
+                    } else {
+                        d.operands.push(self.typed_value()?.1);
+                    }
+                }
+                d.ty = self.m.types.pointer_to(allocated, addrspace, self.m.typed_pointers);
+                d.extra = InstExtra::Alloca { allocated, align, addrspace, inalloca, swifterror };
+            }
+            Load => {
+                let atomic = self.eat_word("atomic");
+                if self.eat_word("volatile") {
+                    d.flags.set(Flags::VOLATILE);
+                }
+                d.ty = self.parse_type()?;
+                self.expect(Tok::Comma, "','")?;
+                d.operands.push(self.typed_value()?.1);
+                let at = if atomic {
+                    let scope = self.sync_scope()?;
+                    Some(Atomic { ordering: self.ordering()?, scope })
+                } else {
+                    None
+                };
+                let align = self.trailing(&mut d, true)?;
+                d.extra = InstExtra::Load { align, atomic: at };
+                return Ok(d);
+            }
+            Store => {
+                let atomic = self.eat_word("atomic");
+                if self.eat_word("volatile") {
+                    d.flags.set(Flags::VOLATILE);
+                }
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                d.operands.push(self.typed_value()?.1);
+                let at = if atomic {
+                    let scope = self.sync_scope()?;
+                    Some(Atomic { ordering: self.ordering()?, scope })
+                } else {
+                    None
+                };
+                let align = self.trailing(&mut d, true)?;
+                d.extra = InstExtra::Store { align, atomic: at };
+                return Ok(d);
+            }
+            Fence => {
+                let scope = self.sync_scope()?;
+                d.extra = InstExtra::Fence(Atomic { ordering: self.ordering()?, scope });
+            }
+            CmpXchg => {
+                let weak = self.eat_word("weak");
+                if self.eat_word("volatile") {
+                    d.flags.set(Flags::VOLATILE);
+                }
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                let (ty, cmp) = self.typed_value()?;
+                d.operands.push(cmp);
+                self.expect(Tok::Comma, "','")?;
+                d.operands.push(self.typed_value()?.1);
+                let scope = self.sync_scope()?;
+                let success = self.ordering()?;
+                let failure = self.ordering()?;
+                let i1 = self.m.types.int(1);
+                d.ty = self.m.types.intern(TypeData::Struct { elems: vec![ty, i1], packed: false });
+                let align = self.trailing(&mut d, true)?;
+                d.extra = InstExtra::CmpXchg { weak, success, failure, scope, align };
+                return Ok(d);
+            }
+            AtomicRmw => {
+                if self.eat_word("volatile") {
+                    d.flags.set(Flags::VOLATILE);
+                }
+                let o = self.expect(Tok::Word, "an atomicrmw operation")?;
+                let rop: Box<str> = self.text(o).into();
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                d.ty = ty;
+                let scope = self.sync_scope()?;
+                let ordering = self.ordering()?;
+                let align = self.trailing(&mut d, true)?;
+                d.extra = InstExtra::AtomicRmw { op: rop, ordering, scope, align };
+                return Ok(d);
+            }
+            GetElementPtr => {
+                self.gep_flags(&mut d.flags);
+                let source = self.parse_type()?;
+                let mut any_vec: Option<(u32, bool)> = None;
+                let mut base_as = 0;
+                let mut idx_consts: SmallVec<[Option<u64>; 4]> = SmallVec::new();
+                let mut first = true;
+                while self.eat(Tok::Comma) {
+                    if self.tok.kind == Tok::MetaName {
+                        self.inst_md(&mut d)?;
+                        while self.eat(Tok::Comma) {
+                            self.inst_md(&mut d)?;
+                        }
+                        break;
+                    }
+                    let (ty, v) = self.typed_value()?;
+                    if let Some(vl) = self.m.types.vector_len(ty) {
+                        any_vec = Some(vl);
+                    }
+                    if first {
+                        let s = self.m.types.scalar(ty);
+                        base_as = self.m.types.pointer_addrspace(s).unwrap_or(0);
+                        first = false;
+                    } else {
+                        idx_consts.push(self.const_index(v));
+                    }
+                    d.operands.push(v);
+                }
+                if d.operands.is_empty() {
+                    return self.err("getelementptr needs a base pointer");
+                }
+                let result_scalar = if self.m.typed_pointers {
+                    let mut cur = source;
+                    for (k, idx) in idx_consts.iter().enumerate() {
+                        if k == 0 {
+                            continue;
+                        }
+                        cur = match self.m.types.member(cur, idx.unwrap_or(0)) {
+                            Some(t) => t,
+                            None => return self.error_at(t.start, "invalid getelementptr indices"),
+                        };
+                    }
+                    if idx_consts.is_empty() {
+                        cur = source;
+                    }
+                    self.m.types.intern(TypeData::TypedPtr(cur, base_as))
+                } else {
+                    self.m.types.ptr(base_as)
+                };
+                d.ty = match any_vec {
+                    Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: result_scalar, scalable }),
+                    None => result_scalar,
+                };
+                d.extra = InstExtra::Gep { source };
+                return Ok(d);
+            }
+            _ if op.is_cast() => {
+                self.cast_flags(op, &mut d.flags);
+                if matches!(op, FPTrunc | FPExt) {
+                    d.fmf = self.fast_math();
+                }
+                d.operands.push(self.typed_value()?.1);
+                self.expect_word("to")?;
+                d.ty = self.parse_type()?;
+            }
+            ICmp | FCmp => {
+                if op == ICmp && self.eat_word("samesign") {
+                    d.flags.set(Flags::SAMESIGN);
+                }
+                if op == FCmp {
+                    d.fmf = self.fast_math();
+                }
+                let p = self.expect(Tok::Word, "a predicate")?;
+                let pred = CmpPred::parse(op == ICmp, self.text(p)).ok_or_else(|| self.make_error(p.start, format!("unknown predicate '{}'", self.text(p))))?;
+                let (ty, a) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let b = self.parse_value(ty)?;
+                d.operands.extend([a, b]);
+                d.ty = self.i1_type(ty);
+                d.extra = InstExtra::Cmp(pred);
+            }
+            Phi => {
+                d.fmf = self.fast_math();
+                let ty = self.parse_type()?;
+                d.ty = ty;
+                let l = self.m.types.label();
+                loop {
+                    self.expect(Tok::LSquare, "'['")?;
+                    let v = self.parse_value(ty)?;
+                    self.expect(Tok::Comma, "','")?;
+                    let b = self.parse_value(l)?;
+                    self.expect(Tok::RSquare, "']'")?;
+                    d.operands.extend([v, b]);
+                    if self.tok.kind != Tok::Comma {
+                        break;
+                    }
+                    // `, !md` ends the incoming list.
+                    let mut l2 = Lexer { src: self.src, pos: self.lex.pos };
+                    if l2.next().kind != Tok::LSquare {
+                        break;
+                    }
+                    self.bump();
+                }
+            }
+            Select => {
+                d.fmf = self.fast_math();
+                let (_, c) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (ty, a) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, b) = self.typed_value()?;
+                d.operands.extend([c, a, b]);
+                d.ty = ty;
+            }
+            VAArg => {
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                d.ty = self.parse_type()?;
+            }
+            ExtractElement => {
+                let (ty, v) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, i) = self.typed_value()?;
+                d.operands.extend([v, i]);
+                d.ty = self.m.types.element(ty).ok_or_else(|| self.make_error(t.start, "extractelement needs a vector".into()))?;
+            }
+            InsertElement => {
+                let (ty, v) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, e) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, i) = self.typed_value()?;
+                d.operands.extend([v, e, i]);
+                d.ty = ty;
+            }
+            ShuffleVector => {
+                let (ty, a) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, b) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (mty, m) = self.typed_value()?;
+                d.operands.extend([a, b]);
+                let mc = m.as_const().ok_or_else(|| self.make_error(t.start, "shufflevector mask must be a constant".into()))?;
+                let (mlen, scalable) = self.m.types.vector_len(mty).unwrap_or((0, false));
+                let elem = self.m.types.element(ty).ok_or_else(|| self.make_error(t.start, "shufflevector needs vectors".into()))?;
+                d.extra = InstExtra::Shuffle(self.shuffle_mask(mc));
+                d.ty = self.m.types.intern(TypeData::Vector { len: mlen, elem, scalable });
+            }
+            ExtractValue => {
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                let mut idx = Vec::new();
+                let mut cur = ty;
+                while self.tok.kind == Tok::Comma {
+                    let mut l2 = Lexer { src: self.src, pos: self.lex.pos };
+                    if l2.next().kind != Tok::Int {
+                        break;
+                    }
+                    self.bump();
+                    let i = self.parse_u32()?;
+                    cur = self.m.types.member(cur, i as u64).ok_or_else(|| self.make_error(t.start, "invalid extractvalue index".into()))?;
+                    idx.push(i);
+                }
+                d.ty = cur;
+                d.extra = InstExtra::Indices(idx);
+            }
+            InsertValue => {
+                let (ty, v) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, e) = self.typed_value()?;
+                d.operands.extend([v, e]);
+                let mut idx = Vec::new();
+                while self.tok.kind == Tok::Comma {
+                    let mut l2 = Lexer { src: self.src, pos: self.lex.pos };
+                    if l2.next().kind != Tok::Int {
+                        break;
+                    }
+                    self.bump();
+                    idx.push(self.parse_u32()?);
+                }
+                d.ty = ty;
+                d.extra = InstExtra::Indices(idx);
+            }
+            LandingPad => {
+                d.ty = self.parse_type()?;
+                let cleanup = self.eat_word("cleanup");
+                let mut filters = Vec::new();
+                loop {
+                    let f = if self.eat_word("catch") {
+                        false
+                    } else if self.eat_word("filter") {
+                        true
+                    } else {
+                        break;
+                    };
+                    d.operands.push(self.typed_value()?.1);
+                    filters.push(f);
+                }
+                d.extra = InstExtra::LandingPad(LandingPadInfo { cleanup, filters });
+            }
+            Freeze => {
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                d.ty = ty;
+            }
+            _ => return self.error_at(t.start, format!("unsupported instruction '{w}'")),
+        }
+        self.trailing(&mut d, false)?;
+        Ok(d)
+    }
+
+    fn const_index(&self, v: Value) -> Option<u64> {
+        match v {
+            Value::Const(c) => match self.m.consts.get(c) {
+                ConstData::Int { val, .. } => val.as_u64(),
+                ConstData::Zero(_) => Some(0),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn pad_parent(&mut self) -> PResult<Value> {
+        let tok = self.m.types.token();
+        if self.is_word("none") {
+            return self.parse_value(tok);
+        }
+        self.parse_value(tok)
+    }
+
+    /// `call`, `invoke`, `callbr`, starting at the opcode keyword.
+    fn call_like(&mut self, op: Opcode) -> PResult<InstData> {
+        let t = self.bump();
+        let void = self.m.types.void();
+        let mut d = InstData::new(op, void);
+        d.fmf = self.fast_math();
+        let cc = self.calling_conv()?;
+        let mut attrs = AttrList::default();
+        while self.attr(&mut attrs.ret, false)? {}
+        let addrspace = if self.is_word("addrspace") { Some(self.opt_addrspace()?) } else { None };
+        let ty = self.parse_type()?;
+        let explicit_fn = self.m.types.func_parts(ty).is_some();
+        // The callee: parse with a provisional pointer type; fixed up once arguments are known.
+        let callee_tok = self.tok;
+        let callee_is_asm = self.is_word("asm");
+        let mut callee_raw: Option<Value> = None;
+        if !callee_is_asm {
+            if explicit_fn && !self.m.typed_pointers {
+                let p = self.m.types.ptr(addrspace.unwrap_or(0));
+                callee_raw = Some(self.parse_value(p)?);
+            }
+        } else {
+            // Skip for now; parsed after arguments when the function type is known.
+            self.skip_asm_tokens()?;
+        }
+        let after_callee = if callee_raw.is_none() && !callee_is_asm {
+            // Defer: remember position, parse arguments first by skipping the callee token(s).
+            self.skip_value_tokens()?;
+            true
+        } else {
+            false
+        };
+        self.expect(Tok::LParen, "'(' to start the argument list")?;
+        let mut args: Vec<Value> = Vec::new();
+        let mut arg_tys: Vec<Type> = Vec::new();
+        if !self.eat(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    // musttail forwarding of varargs.
+                    break;
+                }
+                let aty = self.parse_type()?;
+                let mut pa = AttrSet::default();
+                while self.attr(&mut pa, false)? {}
+                let v = if matches!(self.m.types.get(aty), TypeData::Metadata) {
+                    let md = self.parse_metadata()?;
+                    Value::Md(self.body.md_args.push(md))
+                } else {
+                    self.parse_value(aty)?
+                };
+                args.push(v);
+                arg_tys.push(aty);
+                attrs.params.push(pa);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')'")?;
+        }
+        let fn_ty = if explicit_fn {
+            ty
+        } else {
+            self.m.types.intern(TypeData::Func { ret: ty, params: arg_tys.clone(), varargs: false })
+        };
+        let (ret, params, varargs) = {
+            let (r, p, v) = self.m.types.func_parts(fn_ty).expect("function type");
+            (r, p.to_vec(), v)
+        };
+        if params.len() > args.len() || (!varargs && params.len() != args.len()) {
+            return self.error_at(t.start, "argument count does not match the callee's function type");
+        }
+        // Now the callee, with its real type.
+        let callee = if let Some(c) = callee_raw {
+            c
+        } else {
+            let save_pos = self.lex.pos;
+            let save_tok = self.tok;
+            self.lex.pos = callee_tok.start as usize;
+            self.tok = self.lex.next();
+            let cty = if callee_is_asm {
+                fn_ty
+            } else {
+                self.m.types.pointer_to(fn_ty, addrspace.unwrap_or(0), self.m.typed_pointers)
+            };
+            let v = self.parse_value(cty)?;
+            let _ = after_callee;
+            self.lex.pos = save_pos;
+            self.tok = save_tok;
+            v
+        };
+        while self.attr(&mut attrs.func, false)? {}
+        let mut bundles = Vec::new();
+        if self.tok.kind == Tok::LSquare {
+            self.bump();
+            loop {
+                let tag = self.expect_string()?;
+                self.expect(Tok::LParen, "'('")?;
+                let mut inputs = Vec::new();
+                if !self.eat(Tok::RParen) {
+                    loop {
+                        inputs.push(self.typed_value()?.1);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RParen, "')'")?;
+                }
+                bundles.push(Bundle { tag, inputs });
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RSquare, "']'")?;
+        }
+        d.operands.extend(args);
+        let mut indirect = 0;
+        match op {
+            Opcode::Invoke => {
+                self.expect_word("to")?;
+                d.operands.push(self.label_value()?);
+                self.expect_word("unwind")?;
+                d.operands.push(self.label_value()?);
+            }
+            Opcode::CallBr => {
+                self.expect_word("to")?;
+                d.operands.push(self.label_value()?);
+                self.expect(Tok::LSquare, "'['")?;
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        d.operands.push(self.label_value()?);
+                        indirect += 1;
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "']'")?;
+                }
+            }
+            _ => {}
+        }
+        d.operands.push(callee);
+        d.ty = ret;
+        d.extra = InstExtra::Call(Box::new(CallInfo { fn_ty, cc, tail: TailKind::None, attrs, bundles, addrspace, indirect_dests: indirect }));
+        self.trailing(&mut d, false)?;
+        Ok(d)
+    }
+
+    /// Skip the tokens of a callee value (a name or a constant expression) without parsing.
+    fn skip_value_tokens(&mut self) -> PResult<()> {
+        match self.tok.kind {
+            Tok::Local | Tok::Global => {
+                self.bump();
+                Ok(())
+            }
+            Tok::Word => {
+                let w = self.cur_text();
+                self.bump();
+                if matches!(w, "null" | "undef" | "poison" | "zeroinitializer" | "none") {
+                    return Ok(());
+                }
+                // A constant expression: keyword [flags] ( ... ) or dso_local_equivalent @f.
+                while self.tok.kind == Tok::Word {
+                    self.bump();
+                }
+                if self.tok.kind == Tok::Global {
+                    self.bump();
+                    return Ok(());
+                }
+                if self.tok.kind == Tok::LParen {
+                    let s = self.tok.start;
+                    self.raw_group(s)?;
+                    return Ok(());
+                }
+                self.err("expected a callee")
+            }
+            _ => self.err(format!("expected a callee, found {}", self.describe())),
+        }
+    }
+
+    fn skip_asm_tokens(&mut self) -> PResult<()> {
+        self.bump();
+        while self.tok.kind == Tok::Word {
+            self.bump();
+        }
+        self.expect(Tok::Str, "an asm string")?;
+        self.expect(Tok::Comma, "','")?;
+        self.expect(Tok::Str, "a constraint string")?;
+        Ok(())
+    }
+}

@@ -1,0 +1,295 @@
+//! The LLVM type system.
+//!
+//! Types are interned per module in a [`TypeTable`]: a [`Type`] is a `u32` handle, and two
+//! handles are equal exactly when LLVM would hand out the same `Type*` in one context. That makes
+//! "same type" a handle comparison, as it is in LLVM, and keeps instructions small.
+//!
+//! Identified structs (`%T = type {...}`) are interned by name; their bodies live beside the
+//! table so that recursive types (`%list = type { ptr, %list* }`) can be built before their body
+//! is known. Literal structs are interned by shape.
+
+use cranelift_entity::{entity_impl, PrimaryMap, SecondaryMap};
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+
+/// A handle to an interned type. Obtained from [`TypeTable::intern`] or the typed helpers on it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Type(u32);
+entity_impl!(Type, "ty");
+
+/// Floating-point formats, in LLVM's `TypeID` order.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub enum FloatKind {
+    Half,
+    BFloat,
+    Float,
+    Double,
+    X86Fp80,
+    Fp128,
+    PpcFp128,
+}
+
+impl FloatKind {
+    /// Storage width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            FloatKind::Half | FloatKind::BFloat => 16,
+            FloatKind::Float => 32,
+            FloatKind::Double => 64,
+            FloatKind::X86Fp80 => 80,
+            FloatKind::Fp128 | FloatKind::PpcFp128 => 128,
+        }
+    }
+
+    pub fn keyword(self) -> &'static str {
+        match self {
+            FloatKind::Half => "half",
+            FloatKind::BFloat => "bfloat",
+            FloatKind::Float => "float",
+            FloatKind::Double => "double",
+            FloatKind::X86Fp80 => "x86_fp80",
+            FloatKind::Fp128 => "fp128",
+            FloatKind::PpcFp128 => "ppc_fp128",
+        }
+    }
+}
+
+/// The shape of a type. The key of interning, so two equal `TypeData` are one [`Type`].
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum TypeData {
+    Void,
+    Label,
+    Metadata,
+    Token,
+    X86Amx,
+    X86Mmx,
+    /// `iN`, 1 ≤ N < 2^24.
+    Int(u32),
+    /// The byte type `bN` (RFC "Add a New Byte Type"): raw memory bits, never an integer.
+    Byte(u32),
+    Float(FloatKind),
+    /// Opaque pointer `ptr addrspace(N)`.
+    Ptr(u32),
+    /// Legacy typed pointer `T addrspace(N)*` (LLVM ≤ 14 syntax).
+    TypedPtr(Type, u32),
+    Array(u64, Type),
+    Vector { len: u32, elem: Type, scalable: bool },
+    /// Literal struct `{ ... }` or `<{ ... }>`.
+    Struct { elems: Vec<Type>, packed: bool },
+    /// Identified struct, by name (unescaped). The body is in [`TypeTable::body`].
+    Named(Box<str>),
+    Func { ret: Type, params: Vec<Type>, varargs: bool },
+    TargetExt { name: Box<str>, types: Vec<Type>, ints: Vec<u32> },
+}
+
+/// The body of an identified struct; `None` in the table means opaque.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct StructBody {
+    pub elems: Vec<Type>,
+    pub packed: bool,
+}
+
+/// All types of one module.
+///
+/// Invariant: `data` and `dedup` agree (every entry of one is in the other); `named_order` lists
+/// every identified struct once, in definition order, which is the order the writer prints them.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct TypeTable {
+    data: PrimaryMap<Type, TypeData>,
+    #[serde(skip)]
+    dedup: FxHashMap<TypeData, Type>,
+    bodies: SecondaryMap<Type, Option<StructBody>>,
+    named_order: Vec<Type>,
+}
+
+impl TypeTable {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Rebuild the interning map after deserialisation.
+    pub fn rebuild_index(&mut self) {
+        self.dedup = self.data.iter().map(|(t, d)| (d.clone(), t)).collect();
+    }
+
+    pub fn intern(&mut self, data: TypeData) -> Type {
+        if let Some(&t) = self.dedup.get(&data) {
+            return t;
+        }
+        let named = matches!(data, TypeData::Named(_));
+        let t = self.data.push(data.clone());
+        self.dedup.insert(data, t);
+        if named {
+            self.named_order.push(t);
+        }
+        t
+    }
+
+    pub fn lookup(&self, data: &TypeData) -> Option<Type> {
+        self.dedup.get(data).copied()
+    }
+
+    pub fn get(&self, t: Type) -> &TypeData {
+        &self.data[t]
+    }
+
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (Type, &TypeData)> {
+        self.data.iter()
+    }
+
+    pub fn void(&mut self) -> Type {
+        self.intern(TypeData::Void)
+    }
+    pub fn label(&mut self) -> Type {
+        self.intern(TypeData::Label)
+    }
+    pub fn metadata(&mut self) -> Type {
+        self.intern(TypeData::Metadata)
+    }
+    pub fn token(&mut self) -> Type {
+        self.intern(TypeData::Token)
+    }
+    pub fn int(&mut self, bits: u32) -> Type {
+        self.intern(TypeData::Int(bits))
+    }
+    pub fn ptr(&mut self, addrspace: u32) -> Type {
+        self.intern(TypeData::Ptr(addrspace))
+    }
+
+    /// The identified struct named `name`, created opaque if it does not exist yet.
+    pub fn named(&mut self, name: &str) -> Type {
+        self.intern(TypeData::Named(name.into()))
+    }
+
+    /// Body of an identified struct (`None`: opaque, or not a named struct).
+    pub fn body(&self, t: Type) -> Option<&StructBody> {
+        self.bodies.get(t).and_then(|b| b.as_ref())
+    }
+
+    pub fn set_body(&mut self, t: Type, body: Option<StructBody>) {
+        self.bodies[t] = body;
+    }
+
+    /// Identified structs in definition order.
+    pub fn named_structs(&self) -> &[Type] {
+        &self.named_order
+    }
+
+    /// Name of an identified struct.
+    pub fn struct_name(&self, t: Type) -> Option<&str> {
+        match &self.data[t] {
+            TypeData::Named(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// Pointer type to `pointee` in `addrspace`: typed when `typed_pointers`, else opaque.
+    pub fn pointer_to(&mut self, pointee: Type, addrspace: u32, typed_pointers: bool) -> Type {
+        if typed_pointers {
+            self.intern(TypeData::TypedPtr(pointee, addrspace))
+        } else {
+            self.ptr(addrspace)
+        }
+    }
+
+    pub fn is_void(&self, t: Type) -> bool {
+        matches!(self.data[t], TypeData::Void)
+    }
+
+    pub fn is_pointer(&self, t: Type) -> bool {
+        matches!(self.data[t], TypeData::Ptr(_) | TypeData::TypedPtr(..))
+    }
+
+    pub fn pointer_addrspace(&self, t: Type) -> Option<u32> {
+        match self.data[t] {
+            TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// First-class types can be produced by instructions (everything but void, function, label
+    /// and metadata... LLVM also excludes `label` and `metadata` from SSA values).
+    pub fn is_first_class(&self, t: Type) -> bool {
+        !matches!(self.data[t], TypeData::Void | TypeData::Func { .. })
+    }
+
+    /// Element type of an array or vector.
+    pub fn element(&self, t: Type) -> Option<Type> {
+        match self.data[t] {
+            TypeData::Array(_, e) | TypeData::Vector { elem: e, .. } => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Type of the `i`th member of an aggregate (struct field or array/vector element).
+    pub fn member(&self, t: Type, i: u64) -> Option<Type> {
+        match &self.data[t] {
+            TypeData::Array(_, e) => Some(*e),
+            TypeData::Vector { elem, .. } => Some(*elem),
+            TypeData::Struct { elems, .. } => elems.get(i as usize).copied(),
+            TypeData::Named(_) => self.body(t)?.elems.get(i as usize).copied(),
+            _ => None,
+        }
+    }
+
+    /// Struct fields (literal or identified with body).
+    pub fn struct_fields(&self, t: Type) -> Option<(&[Type], bool)> {
+        match &self.data[t] {
+            TypeData::Struct { elems, packed } => Some((elems, *packed)),
+            TypeData::Named(_) => self.body(t).map(|b| (&b.elems[..], b.packed)),
+            _ => None,
+        }
+    }
+
+    /// Number of vector lanes, if `t` is a vector.
+    pub fn vector_len(&self, t: Type) -> Option<(u32, bool)> {
+        match self.data[t] {
+            TypeData::Vector { len, scalable, .. } => Some((len, scalable)),
+            _ => None,
+        }
+    }
+
+    /// The scalar type of `t` (the element of a vector, else `t`).
+    pub fn scalar(&self, t: Type) -> Type {
+        match self.data[t] {
+            TypeData::Vector { elem, .. } => elem,
+            _ => t,
+        }
+    }
+
+    /// `t` with its scalar replaced by `scalar` (keeps the vector shape).
+    pub fn with_scalar(&mut self, t: Type, scalar: Type) -> Type {
+        match self.data[t] {
+            TypeData::Vector { len, scalable, .. } => self.intern(TypeData::Vector { len, elem: scalar, scalable }),
+            _ => scalar,
+        }
+    }
+
+    pub fn func_parts(&self, t: Type) -> Option<(Type, &[Type], bool)> {
+        match &self.data[t] {
+            TypeData::Func { ret, params, varargs } => Some((*ret, params, *varargs)),
+            _ => None,
+        }
+    }
+
+    /// Primitive size in bits for scalars and vectors of scalars (0 for everything else),
+    /// as LLVM's `Type::getPrimitiveSizeInBits` (ignoring scalability).
+    pub fn primitive_bits(&self, t: Type) -> u64 {
+        match self.data[t] {
+            TypeData::Int(n) | TypeData::Byte(n) => n as u64,
+            TypeData::Float(k) => k.bits() as u64,
+            TypeData::X86Amx => 8192,
+            TypeData::X86Mmx => 64,
+            TypeData::Vector { len, elem, .. } => len as u64 * self.primitive_bits(elem),
+            _ => 0,
+        }
+    }
+}

@@ -1,0 +1,314 @@
+#!/usr/bin/env bash
+# Build a corpus of real-world LLVM IR for mergefn under target/corpus/.
+#
+#   target/corpus/rust/   rustc 1.9x IR of crates.io crates (+ all_linked.ll, the "big module")
+#   target/corpus/c/      clang-22 IR of Debian C/C++ sources, one llvm-link'ed module per project
+#   target/corpus/typed/  clang-14 IR with typed pointers (i8*), for the legacy-IR path
+#
+# Idempotent and cached: every output file that already exists is skipped, so
+# a second run only prints the summary.  Delete a file (or target/corpus) to
+# rebuild it.  Intermediate files live in target/corpus-build/.
+#
+# Installs what it needs through apt (needs root or sudo) the first time.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="$ROOT/target/corpus"
+BUILD="$ROOT/target/corpus-build"
+SRC="$BUILD/src"
+LLVM22="/usr/lib/llvm-22/bin"
+LLVM14="/usr/lib/llvm-14/bin"
+JOBS="${CORPUS_JOBS:-2}"
+START=$SECONDS
+
+export DEBIAN_FRONTEND=noninteractive
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+
+log() { printf '[corpus %4ds] %s\n' "$((SECONDS - START))" "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+mkdir -p "$OUT"/{rust,c,typed} "$BUILD" "$SRC"
+
+# ---------------------------------------------------------------- apt helpers
+APT_UPDATED=0
+apt_update() {
+    if [ "$APT_UPDATED" = 0 ]; then
+        log "apt-get update"
+        $SUDO apt-get update -q >"$BUILD/apt-update.log" 2>&1 ||
+            { cat "$BUILD/apt-update.log" >&2; die "apt-get update failed"; }
+        APT_UPDATED=1
+    fi
+}
+
+pkg_installed() {
+    [ "$(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null)" = "ii " ]
+}
+
+# ensure_pkgs PKG... : install the packages that are not installed yet.
+ensure_pkgs() {
+    local missing=() p
+    for p in "$@"; do pkg_installed "$p" || missing+=("$p"); done
+    [ "${#missing[@]}" = 0 ] && return 0
+    apt_update
+    log "apt-get install ${missing[*]}"
+    $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >"$BUILD/apt-install.log" 2>&1 ||
+        { tail -30 "$BUILD/apt-install.log" >&2; die "apt-get install ${missing[*]} failed"; }
+}
+
+# Make sure deb-src entries exist (copies of the existing deb entries).
+ensure_deb_src() {
+    if apt-cache showsrc tinyxml2 2>/dev/null | grep -q '^Package:'; then return 0; fi
+    if ! grep -rqsE '^(deb-src|Types:.*deb-src)' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+        local f="/etc/apt/sources.list.d/mergefn-deb-src"
+        if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+            log "adding deb-src entries to $f.sources"
+            sed -E 's/^Types:.*$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources |
+                $SUDO tee "$f.sources" >/dev/null
+        elif grep -qsE '^deb ' /etc/apt/sources.list; then
+            log "adding deb-src entries to $f.list"
+            sed -nE 's/^deb (.*)$/deb-src \1/p' /etc/apt/sources.list | $SUDO tee "$f.list" >/dev/null
+        else
+            die "cannot find Debian apt sources to derive deb-src entries from"
+        fi
+    fi
+    APT_UPDATED=0
+    apt_update
+}
+
+# fetch_src SRCPKG : apt-get source into $SRC, echo the extracted directory.
+fetch_src() {
+    local pkg="$1" dir
+    dir="$(find "$SRC" -maxdepth 1 -type d -name "${pkg}-[0-9]*" | sort | tail -1)"
+    if [ -z "$dir" ]; then
+        ensure_deb_src
+        log "apt-get source $pkg"
+        (cd "$SRC" && apt-get source -q "$pkg" >"$SRC/$pkg.log" 2>&1) ||
+            { tail -20 "$SRC/$pkg.log" >&2; die "apt-get source $pkg failed"; }
+        dir="$(find "$SRC" -maxdepth 1 -type d -name "${pkg}-[0-9]*" | sort | tail -1)"
+        [ -n "$dir" ] || die "apt-get source $pkg produced no directory"
+    fi
+    echo "$dir"
+}
+
+# ----------------------------------------------------- C/C++ compile helpers
+# compile_one SRCFILE : compile one file to IR in $CORPUS_OBJDIR; log failures.
+# Uses the exported CORPUS_* variables (set by build_module).
+compile_one() {
+    local src="$1" rel out
+    rel="${src#"$CORPUS_SRCROOT"/}"
+    out="$CORPUS_OBJDIR/${rel//\//__}.ll"
+    [ -s "$out" ] && return 0
+    local cc="$CORPUS_CC" std="$CORPUS_CSTD"
+    case "$src" in *.cc|*.cpp|*.cxx) cc="$CORPUS_CXX"; std="$CORPUS_CXXSTD" ;; esac
+    # shellcheck disable=SC2086
+    if (cd "$CORPUS_SRCROOT" && "$cc" $std -S -emit-llvm -O1 -Xclang -disable-llvm-passes \
+            -DNDEBUG -w $CORPUS_FLAGS "$src" -o "$out.tmp") >"$out.err" 2>&1; then
+        mv "$out.tmp" "$out"; rm -f "$out.err"
+    else
+        rm -f "$out.tmp"
+        echo "FAILED: $rel (see $out.err)" >>"$CORPUS_OBJDIR/failed.log"
+    fi
+}
+export -f compile_one
+
+# build_module OUT.ll LLVMBIN SRCROOT "FLAGS" FILE... : compile FILEs (relative to
+# SRCROOT) with LLVMBIN's clang and llvm-link them into OUT.ll.
+build_module() {
+    local out="$1" bin="$2" root="$3" flags="$4"; shift 4
+    if [ -s "$out" ]; then log "cached: ${out#"$ROOT"/}"; return 0; fi
+    [ "$#" -gt 0 ] || die "no source files for ${out#"$ROOT"/}"
+    local name objdir
+    name="$(basename "$(dirname "$out")")-$(basename "$out" .ll)"
+    objdir="$BUILD/obj/$name"
+    mkdir -p "$objdir"
+    rm -f "$objdir/failed.log"
+    log "compiling $name: $# files with $bin/clang"
+    export CORPUS_SRCROOT="$root" CORPUS_OBJDIR="$objdir" CORPUS_FLAGS="$flags" \
+        CORPUS_CC="$bin/clang" CORPUS_CXX="$bin/clang++" \
+        CORPUS_CSTD="-std=gnu11" CORPUS_CXXSTD="-std=c++17"
+    printf '%s\0' "$@" | xargs -0 -P "$JOBS" -I{} bash -c 'compile_one "$1"' _ "$root/{}"
+    if [ -s "$objdir/failed.log" ]; then
+        log "$name: $(wc -l <"$objdir/failed.log") file(s) failed to compile (skipped):"
+        sed 's/^/    /' "$objdir/failed.log" >&2
+    fi
+    local objs=("$objdir"/*.ll)
+    [ -e "${objs[0]}" ] || die "$name: no file compiled"
+    log "llvm-link $name: ${#objs[@]} modules"
+    "$bin/llvm-link" -S "${objs[@]}" -o "$out.tmp" || die "$name: llvm-link failed"
+    mv "$out.tmp" "$out"
+}
+
+# ------------------------------------------------------------------- tools
+ensure_pkgs llvm-22 clang-22 clang-14 llvm-14 dpkg-dev perl python3 python3-six unicode-data
+for t in "$LLVM22/clang" "$LLVM22/clang++" "$LLVM22/llvm-link" "$LLVM14/clang" "$LLVM14/llvm-link"; do
+    [ -x "$t" ] || die "missing $t"
+done
+
+# ===================================================================== rust
+rust_crates=(serde_json regex regex_automata regex_syntax syn corpus_main)
+rust_done=1
+for c in "${rust_crates[@]}" all_linked; do [ -s "$OUT/rust/$c.ll" ] || rust_done=0; done
+if [ "$rust_done" = 1 ]; then
+    log "cached: target/corpus/rust/*"
+else
+    command -v cargo >/dev/null || die "cargo not found"
+    RB="$BUILD/rust"
+    mkdir -p "$RB/src"
+    cat >"$RB/Cargo.toml" <<'EOF'
+[package]
+name = "corpus_main"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+serde_json = "1"
+regex = "1"
+syn = { version = "2", features = ["full", "visit", "extra-traits"] }
+
+[profile.release]
+codegen-units = 1
+
+# Not part of the mergefn workspace.
+[workspace]
+EOF
+    cat >"$RB/src/main.rs" <<'EOF'
+use syn::visit::Visit;
+
+struct FnCounter(usize);
+impl<'ast> Visit<'ast> for FnCounter {
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.0 += 1;
+        syn::visit::visit_item_fn(self, f);
+    }
+}
+
+fn main() {
+    let src = std::env::args().nth(1).unwrap_or_else(|| "fn a() {} fn b(x: u32) -> u32 { x + 1 }".into());
+    let file: syn::File = syn::parse_str(&src).expect("parse");
+    let mut counter = FnCounter(0);
+    counter.visit_file(&file);
+    let re = regex::Regex::new(r"fn\s+([a-z_][a-z0-9_]*)").unwrap();
+    let names: Vec<String> = re.captures_iter(&src).map(|c| c[1].to_string()).collect();
+    let v = serde_json::json!({ "fns": counter.0, "names": names, "items": file.items.len() });
+    let text = serde_json::to_string_pretty(&v).unwrap();
+    let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v, back);
+    println!("{text}");
+    if std::env::var_os("CORPUS_DEBUG").is_some() {
+        println!("{:?}", file.items.first());
+    }
+}
+EOF
+    log "cargo build (rust corpus; this takes a few minutes)"
+    (cd "$RB" && RUSTC_BOOTSTRAP=1 RUSTFLAGS="--emit=llvm-ir,link -Z merge-functions=disabled" \
+        cargo build --release --target-dir "$RB/target" >"$RB/build.log" 2>&1) ||
+        { tail -30 "$RB/build.log" >&2; die "cargo build failed"; }
+    deps="$RB/target/release/deps"
+    for c in "${rust_crates[@]}"; do
+        # Largest .ll if a crate was built more than once (e.g. different features).
+        f="$(ls -S "$deps/$c"-*.ll 2>/dev/null | head -1 || true)"
+        [ -n "$f" ] || die "no IR for crate $c in $deps"
+        cp "$f" "$OUT/rust/$c.ll.tmp" && mv "$OUT/rust/$c.ll.tmp" "$OUT/rust/$c.ll"
+    done
+    log "llvm-link-22 rust/all_linked.ll"
+    parts=(); for c in "${rust_crates[@]}"; do parts+=("$OUT/rust/$c.ll"); done
+    "$LLVM22/llvm-link" -S "${parts[@]}" -o "$OUT/rust/all_linked.ll.tmp" 2>"$RB/link.log" ||
+        { cat "$RB/link.log" >&2; die "llvm-link-22 rejected the rustc IR"; }
+    mv "$OUT/rust/all_linked.ll.tmp" "$OUT/rust/all_linked.ll"
+fi
+
+# ======================================================================= C
+# srcs DIR 'GLOB'... : library sources matching GLOBs, relative to DIR.
+srcs() { (cd "$1" && shift && for g in "$@"; do compgen -G "$g" || true; done | sort -u); }
+
+c_done=1
+for p in fmtlib snappy tinyxml2 zstd re2; do [ -s "$OUT/c/$p.ll" ] || c_done=0; done
+for p in tinyxml2 snappy zstd; do [ -s "$OUT/typed/$p.ll" ] || c_done=0; done
+if [ "$c_done" = 1 ]; then
+    log "cached: target/corpus/c/* target/corpus/typed/*"
+else
+    FMT="$(fetch_src fmtlib)"
+    SNAPPY="$(fetch_src snappy)"
+    TINYXML2="$(fetch_src tinyxml2)"
+    ZSTD="$(fetch_src libzstd)"
+    RE2="$(fetch_src re2)"
+
+    # snappy: the headers cmake would generate.
+    GEN="$BUILD/gen/snappy"
+    mkdir -p "$GEN"
+    sed -e 's/\${HAVE_SYS_UIO_H_01}/1/g' -e 's/\${PROJECT_VERSION_MAJOR}/1/' \
+        -e 's/\${PROJECT_VERSION_MINOR}/1/' -e 's/\${PROJECT_VERSION_PATCH}/9/' \
+        "$SNAPPY/snappy-stubs-public.h.in" >"$GEN/snappy-stubs-public.h"
+    cat >"$GEN/config.h" <<'EOF'
+#ifndef THIRD_PARTY_SNAPPY_OPENSOURCE_CMAKE_CONFIG_H_
+#define THIRD_PARTY_SNAPPY_OPENSOURCE_CMAKE_CONFIG_H_
+#define HAVE_ATTRIBUTE_ALWAYS_INLINE 1
+#define HAVE_BUILTIN_CTZ 1
+#define HAVE_BUILTIN_EXPECT 1
+#define HAVE_FUNC_MMAP 1
+#define HAVE_FUNC_SYSCONF 1
+#define HAVE_SYS_MMAN_H 1
+#define HAVE_SYS_RESOURCE_H 1
+#define HAVE_SYS_TIME_H 1
+#define HAVE_SYS_UIO_H 1
+#define HAVE_UNISTD_H 1
+#define SNAPPY_HAVE_SSSE3 0
+#define SNAPPY_HAVE_BMI2 0
+#endif
+EOF
+
+    # re2: the Debian source drops the generated tables; regenerate them
+    # (as debian/rules does with REBUILD_TABLES=1).  Non-fatal.
+    for t in perl_groups unicode_casefold unicode_groups; do
+        [ -s "$RE2/re2/$t.cc" ] && continue
+        log "re2: generating re2/$t.cc"
+        if [ "$t" = perl_groups ]; then
+            (cd "$RE2" && perl re2/make_perl_groups.pl >"re2/$t.cc.tmp") || true
+        else
+            (cd "$RE2" && /usr/bin/python3 "re2/make_$t.py" >"re2/$t.cc.tmp") || true
+        fi
+        if [ -s "$RE2/re2/$t.cc.tmp" ]; then mv "$RE2/re2/$t.cc.tmp" "$RE2/re2/$t.cc"
+        else rm -f "$RE2/re2/$t.cc.tmp"; log "re2: could not generate re2/$t.cc (skipped)"; fi
+    done
+
+    SNAPPY_FLAGS="-DHAVE_CONFIG_H -I$GEN -I."
+    ZSTD_FLAGS="-Ilib -Ilib/common -DZSTD_DISABLE_ASM -DXXH_NAMESPACE=ZSTD_"
+    RE2_FLAGS="-I. -pthread"
+
+    mapfile -t fmt_files < <(srcs "$FMT" src/format.cc src/os.cc)
+    mapfile -t snappy_files < <(srcs "$SNAPPY" snappy.cc snappy-c.cc snappy-sinksource.cc snappy-stubs-internal.cc)
+    mapfile -t zstd_files < <(srcs "$ZSTD" 'lib/common/*.c' 'lib/compress/*.c' 'lib/decompress/*.c' 'lib/dictBuilder/*.c')
+    mapfile -t zstd_typed_files < <(srcs "$ZSTD" 'lib/common/*.c' 'lib/compress/*.c')
+    mapfile -t re2_files < <(srcs "$RE2" 're2/*.cc' util/rune.cc util/strutil.cc)
+
+    build_module "$OUT/c/fmtlib.ll"   "$LLVM22" "$FMT"      "-Iinclude"      "${fmt_files[@]}"
+    build_module "$OUT/c/snappy.ll"   "$LLVM22" "$SNAPPY"   "$SNAPPY_FLAGS"  "${snappy_files[@]}"
+    build_module "$OUT/c/tinyxml2.ll" "$LLVM22" "$TINYXML2" "-I."            tinyxml2.cpp
+    build_module "$OUT/c/zstd.ll"     "$LLVM22" "$ZSTD"     "$ZSTD_FLAGS"    "${zstd_files[@]}"
+    build_module "$OUT/c/re2.ll"      "$LLVM22" "$RE2"      "$RE2_FLAGS"     "${re2_files[@]}"
+
+    # ================================================================ typed
+    build_module "$OUT/typed/tinyxml2.ll" "$LLVM14" "$TINYXML2" "-I."           tinyxml2.cpp
+    build_module "$OUT/typed/snappy.ll"   "$LLVM14" "$SNAPPY"   "$SNAPPY_FLAGS" "${snappy_files[@]}"
+    build_module "$OUT/typed/zstd.ll"     "$LLVM14" "$ZSTD"     "$ZSTD_FLAGS"   "${zstd_typed_files[@]}"
+fi
+
+for f in "$OUT"/typed/*.ll; do
+    grep -q 'i8\*' "$f" || die "${f#"$ROOT"/} has no typed pointers (i8*)"
+    if grep -qE '(^|[ (,])ptr( |,|\))' "$f"; then log "warning: ${f#"$ROOT"/} mentions opaque 'ptr'"; fi
+done
+
+# ================================================================= summary
+echo
+echo "mergefn IR corpus (${OUT#"$ROOT"/}):"
+printf '  %-28s %9s %9s\n' file MB defines
+total_defs=0
+while IFS= read -r f; do
+    mb="$(awk -v b="$(stat -c %s "$f")" 'BEGIN { printf "%.2f", b / 1048576 }')"
+    defs="$(grep -c '^define' "$f" || true)"
+    total_defs=$((total_defs + defs))
+    printf '  %-28s %9s %9s\n' "${f#"$OUT"/}" "$mb" "$defs"
+done < <(find "$OUT" -name '*.ll' -type f | sort)
+echo "  total size $(du -sh "$OUT" | cut -f1), $total_defs defines; took $((SECONDS - START))s"
