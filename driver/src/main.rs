@@ -1,1 +1,23 @@
-fn main() {}
+//! The `mergefn` binary: parse the command line, run one subcommand, turn the outcome into a
+//! message and an exit status.
+//!
+//! This crate owns files, flags, output and exit codes; everything about IR lives in the
+//! library crates. The modules split that job:
+//! - [`cli`]: the command-line grammar and its help text (clap derive);
+//! - [`commands`]: one `cmd_*` function per subcommand, taking its parsed arguments;
+//! - [`io`]: reading inputs whole, detecting their format, writing outputs atomically;
+//! - [`diag`]: the [`diag::Error`] type, how errors are shown, and the last-resort panic guard.
+
+mod cli;
+mod commands;
+mod diag;
+mod io;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // Usage errors leave here with status 2, `--help` and `--version` with 0 (clap's convention).
+    let cli = cli::Cli::parse();
+    diag::run_guarded(|| commands::run(cli.command))
+}

@@ -216,6 +216,8 @@ pub struct ConstExpr {
     pub pred: Option<crate::inst::CmpPred>,
     /// `inrange(lo, hi)` of a GEP expression.
     pub inrange: Option<(i64, i64)>,
+    /// LLVM ≤ 18: the operand index marked `inrange` (typed-pointer IR from LLVM 14).
+    pub inrange_index: Option<u32>,
     /// Shuffle mask (`-1` is poison) for `shufflevector` expressions.
     pub mask: Vec<i32>,
 }

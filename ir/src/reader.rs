@@ -90,14 +90,42 @@ struct Parser<'a> {
     asm_dedup: FxHashMap<InlineAsm, AsmId>,
     /// `inrange(lo, hi)` seen among the flags of the GEP expression being parsed.
     gep_inrange: Option<(i64, i64)>,
+    /// End offset of the last consumed token (for slicing raw text).
+    last_end: u32,
 }
 
-fn is_type_word(w: &[u8]) -> bool {
-    match w {
-        b"void" | b"label" | b"metadata" | b"token" | b"x86_amx" | b"x86_mmx" | b"half" | b"bfloat" | b"float" | b"double"
-        | b"x86_fp80" | b"fp128" | b"ppc_fp128" | b"ptr" | b"target" | b"type" => true,
-        _ => w.len() > 1 && (w[0] == b'i' || w[0] == b'b') && w[1..].iter().all(u8::is_ascii_digit),
-    }
+
+/// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (sorted: binary search).
+const ATTR_WORDS: &[&str] = &[
+    "align", "alignstack", "allocalign", "allockind", "allocptr", "allocsize", "alwaysinline", "argmemonly",
+    "builtin", "byref", "byval", "captures", "cold", "convergent", "coro_elide_safe",
+    "coro_only_destroy_when_complete", "dead_on_return", "dead_on_unwind", "denormal_fpenv", "dereferenceable",
+    "dereferenceable_or_null", "disable_sanitizer_instrumentation", "elementtype", "fn_ret_thunk_extern", "hot",
+    "hybrid_patchable", "immarg", "inaccessiblemem_or_argmemonly", "inaccessiblememonly", "inalloca", "initializes",
+    "inlinehint", "inreg", "jumptable", "memory", "minsize", "mustprogress", "naked", "nest", "no_callback",
+    "no_create_undef_or_poison", "no_sanitize_address", "no_sanitize_hwaddress", "noalias", "nobuiltin", "nocallback",
+    "nocapture", "nocf_check", "nocreateundeforpoison", "nodivergencesource", "noduplicate", "noext", "nofpclass",
+    "nofree", "noimplicitfloat", "noinline", "nomerge", "nonlazybind", "nonnull", "noprofile", "norecurse",
+    "noredzone", "noreturn", "nosanitize_bounds", "nosanitize_coverage", "nosync", "noundef", "nounwind",
+    "null_pointer_is_valid", "optdebug", "optforfuzzing", "optnone", "optsize", "preallocated", "presplitcoroutine",
+    "range", "readnone", "readonly", "returned", "returns_twice", "safestack", "sanitize_address",
+    "sanitize_address_dyninit", "sanitize_alloc_token", "sanitize_hwaddress", "sanitize_memory", "sanitize_memtag",
+    "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking", "sanitize_thread",
+    "sanitize_type", "shadowcallstack", "signext", "skipprofile", "speculatable", "speculative_load_hardening",
+    "sret", "ssp", "sspreq", "sspstrong", "strictfp", "swiftasync", "swifterror", "swiftself", "uwtable",
+    "vscale_range", "willreturn", "writable", "writeonly", "zeroext",
+];
+
+/// Where a token starts in the text, counting its sigil and opening quote (token spans cover
+/// only the name).
+fn token_offset(t: Token) -> u32 {
+    let sigil = matches!(t.kind, Tok::Local | Tok::Global | Tok::Comdat | Tok::MetaName | Tok::AttrGroup | Tok::DbgRecord);
+    let opening = match t.kind {
+        Tok::Str => 1,
+        Tok::CStr => 2,
+        _ => u32::from(t.quoted && t.kind != Tok::Label) + u32::from(t.quoted && t.kind == Tok::Label),
+    };
+    t.start.saturating_sub(u32::from(sigil) + opening)
 }
 
 const TYPE_ATTRS: [&str; 6] = ["byval", "byref", "sret", "inalloca", "preallocated", "elementtype"];
@@ -122,6 +150,7 @@ impl<'a> Parser<'a> {
             external_written: false,
             asm_dedup: FxHashMap::default(),
             gep_inrange: None,
+            last_end: 0,
         }
     }
 
@@ -129,6 +158,7 @@ impl<'a> Parser<'a> {
 
     fn bump(&mut self) -> Token {
         let t = self.tok;
+        self.last_end = t.end + u32::from(t.quoted || matches!(t.kind, Tok::Str | Tok::CStr));
         self.tok = self.lex.next();
         t
     }
@@ -180,7 +210,7 @@ impl<'a> Parser<'a> {
     }
 
     fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
-        self.error_at(self.tok.start, msg)
+        self.error_at(token_offset(self.tok), msg)
     }
 
     fn describe(&self) -> String {
@@ -226,13 +256,13 @@ impl<'a> Parser<'a> {
 
     fn parse_u64(&mut self) -> PResult<u64> {
         let t = self.expect(Tok::Int, "an integer")?;
-        self.text(t).parse::<u64>().or_else(|_| self.error_at(t.start, "integer out of range"))
+        self.text(t).parse::<u64>().or_else(|_| self.error_at(token_offset(t), "integer out of range"))
     }
 
     fn parse_u32(&mut self) -> PResult<u32> {
         let t = self.tok;
         let v = self.parse_u64()?;
-        u32::try_from(v).or_else(|_| self.error_at(t.start, "integer out of range"))
+        u32::try_from(v).or_else(|_| self.error_at(token_offset(t), "integer out of range"))
     }
 
     fn enter(&mut self) -> PResult<()> {
@@ -280,6 +310,7 @@ impl<'a> Parser<'a> {
             return self.err(format!("unbalanced '{}'", open as char));
         }
         self.lex.pos = i + 1;
+        self.last_end = i as u32 + 1;
         self.tok = self.lex.next();
         Ok(std::str::from_utf8(&self.src[prefix_start as usize..i + 1]).unwrap_or(""))
     }
@@ -373,12 +404,14 @@ impl<'a> Parser<'a> {
         self.expect_word("type")?;
         let t = self.m.types.named(&name);
         if !self.defined_types.insert(t) {
-            return self.error_at(nt.start, format!("redefinition of type '%{name}'"));
+            return self.error_at(token_offset(nt), format!("redefinition of type '%{name}'"));
         }
         if self.eat_word("opaque") {
             self.m.types.set_body(t, None);
             return Ok(());
         }
+        // Fix the print order now; the body follows (it may refer to `t` itself).
+        self.m.types.set_body(t, None);
         let packed = self.tok.kind == Tok::Less;
         if packed {
             self.bump();
@@ -403,7 +436,7 @@ impl<'a> Parser<'a> {
         let k = self.expect(Tok::Word, "a comdat selection kind")?;
         let kind = self.text(k);
         if !matches!(kind, "any" | "exactmatch" | "largest" | "nodeduplicate" | "noduplicates" | "samesize") {
-            return self.error_at(k.start, format!("unknown comdat selection kind '{kind}'"));
+            return self.error_at(token_offset(k), format!("unknown comdat selection kind '{kind}'"));
         }
         self.m.comdats.push(Comdat { name, kind: kind.into() });
         Ok(())
@@ -467,7 +500,7 @@ impl<'a> Parser<'a> {
         match self.tok.kind {
             Tok::AttrGroup => {
                 let t = self.bump();
-                let id = self.text(t).parse().or_else(|_| self.error_at(t.start, "attribute group number out of range"))?;
+                let id = self.text(t).parse().or_else(|_| self.error_at(token_offset(t), "attribute group number out of range"))?;
                 set.groups.push(id);
                 Ok(true)
             }
@@ -516,29 +549,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// End offset of the text consumed so far (just before the current token).
+    /// End offset of the last consumed token.
     fn prev_end(&self) -> u32 {
-        let mut e = self.tok.start as usize;
-        while e > 0 && self.src[e - 1].is_ascii_whitespace() {
-            e -= 1;
-        }
-        e as u32
+        self.last_end
     }
 
     fn is_attr_word(&self, w: &str) -> bool {
-        if is_type_word(w.as_bytes()) {
-            return false;
-        }
-        !matches!(
-            w,
-            "to" | "unwind" | "section" | "partition" | "comdat" | "gc" | "prefix" | "prologue" | "personality" | "addrspace"
-                | "unnamed_addr" | "local_unnamed_addr" | "cc" | "asm" | "x" | "vscale" | "opaque" | "within" | "from"
-                | "none" | "null" | "undef" | "poison" | "zeroinitializer" | "true" | "false" | "blockaddress"
-                | "dso_local_equivalent" | "no_cfi" | "ptrauth" | "splat" | "getelementptr" | "bitcast"
-                | "inttoptr" | "ptrtoint" | "ptrtoaddr" | "addrspacecast" | "trunc" | "add" | "sub" | "mul" | "xor"
-                | "shl" | "and" | "or" | "extractelement" | "insertelement" | "shufflevector" | "icmp" | "fcmp"
-                | "select" | "lshr" | "ashr" | "zext" | "sext"
-        ) && !CallConv::KEYWORDS.contains(&w)
+        ATTR_WORDS.binary_search(&w).is_ok()
     }
 
     // ---- types -------------------------------------------------------------------------------
@@ -838,8 +855,16 @@ impl<'a> Parser<'a> {
             let ifunc = self.eat_word("ifunc");
             let value_ty = self.parse_type()?;
             self.expect(Tok::Comma, "','")?;
-            let aty = self.parse_type()?;
-            let target = self.parse_const(aty)?;
+            let target = if self.tok.kind == Tok::Word && matches!(self.cur_text(), "bitcast" | "getelementptr" | "addrspacecast" | "inttoptr") {
+                let t = self.tok;
+                match self.const_expr(None, t)? {
+                    Value::Const(c) => c,
+                    _ => return self.error_at(token_offset(t), "expected a constant aliasee"),
+                }
+            } else {
+                let aty = self.parse_type()?;
+                self.parse_const(aty)?
+            };
             let mut md = Vec::new();
             while self.eat(Tok::Comma) {
                 if self.eat_word("partition") {
@@ -861,7 +886,7 @@ impl<'a> Parser<'a> {
             };
             let value_ty = self.parse_type()?;
             let is_decl = matches!(common.linkage, Linkage::ExternWeak) || self.last_was_external(&common);
-            let init = if !is_decl && !matches!(self.tok.kind, Tok::Comma | Tok::Eof) && !self.at_line_start_entity() {
+            let init = if !is_decl {
                 Some(self.parse_const(value_ty)?)
             } else {
                 None
@@ -914,13 +939,6 @@ impl<'a> Parser<'a> {
         // `external global T` has no initializer; `external` is the default linkage, so we
         // have to look at the text: was the keyword written?
         c.linkage == Linkage::External && self.external_written
-    }
-
-    /// At a token that starts a new top-level entity (a global with no initializer that is
-    /// followed directly by the next line).
-    fn at_line_start_entity(&self) -> bool {
-        matches!(self.tok.kind, Tok::Global | Tok::Local | Tok::Comdat | Tok::MetaName | Tok::Exclaim)
-            || (self.tok.kind == Tok::Word && matches!(self.cur_text(), "define" | "declare" | "attributes"))
     }
 
     fn define_global(&mut self, kind: GlobalKind, name_off: u32) -> PResult<()> {
@@ -992,7 +1010,7 @@ impl<'a> Parser<'a> {
                 let t = self.bump();
                 let name = self.text(t);
                 if self.tok.kind != Tok::LParen {
-                    return self.error_at(t.start, format!("expected '(' after '!{name}'"));
+                    return self.error_at(token_offset(t), format!("expected '(' after '!{name}'"));
                 }
                 if name == "DIArgList" {
                     self.bump();
@@ -1026,7 +1044,7 @@ impl<'a> Parser<'a> {
         let t = self.tok;
         match self.parse_value(ty)? {
             Value::Const(c) => Ok(c),
-            _ => self.error_at(t.start, "expected a constant value"),
+            _ => self.error_at(token_offset(t), "expected a constant value"),
         }
     }
 
@@ -1050,14 +1068,14 @@ impl<'a> Parser<'a> {
                 Some(b'K' | b'L' | b'M' | b'H' | b'R') => (hex.as_bytes()[0], &hex[1..]),
                 _ => (b'0', hex),
             };
-            let v = u128::from_str_radix(digits, 16).or_else(|_| self.error_at(t.start, "malformed hexadecimal float"))?;
+            let v = u128::from_str_radix(digits, 16).or_else(|_| self.error_at(token_offset(t), "malformed hexadecimal float"))?;
             return match (prefix, kind) {
                 (b'0', FloatKind::Double) => Ok(v),
                 (b'0', FloatKind::Float) => {
                     let d = f64::from_bits(v as u64);
                     let f = d as f32;
                     if (f as f64).to_bits() != d.to_bits() && !d.is_nan() {
-                        return self.error_at(t.start, "floating point constant invalid for type");
+                        return self.error_at(token_offset(t), "floating point constant invalid for type");
                     }
                     if d.is_nan() {
                         // Keep the payload's top bits, as LLVM's conversion does.
@@ -1069,25 +1087,25 @@ impl<'a> Parser<'a> {
                     Ok(f.to_bits() as u128)
                 }
                 (b'0', FloatKind::Half | FloatKind::BFloat) if v >> 64 == 0 => {
-                    self.error_at(t.start, "use 0xH (half) or 0xR (bfloat) hexadecimal for 16-bit floats")
+                    self.error_at(token_offset(t), "use 0xH (half) or 0xR (bfloat) hexadecimal for 16-bit floats")
                 }
                 (b'H', FloatKind::Half) | (b'R', FloatKind::BFloat) => Ok(v & 0xffff),
                 (b'K', FloatKind::X86Fp80) => Ok(v),
                 (b'L', FloatKind::Fp128) | (b'M', FloatKind::PpcFp128) => Ok(v),
-                _ => self.error_at(t.start, "floating point constant does not match its type"),
+                _ => self.error_at(token_offset(t), "floating point constant does not match its type"),
             };
         }
-        let d: f64 = s.parse().or_else(|_| self.error_at(t.start, "malformed floating point constant"))?;
+        let d: f64 = s.parse().or_else(|_| self.error_at(token_offset(t), "malformed floating point constant"))?;
         match kind {
             FloatKind::Double => Ok(d.to_bits() as u128),
             FloatKind::Float => {
                 let f = d as f32;
                 if f as f64 != d && !d.is_nan() {
-                    return self.error_at(t.start, "floating point constant invalid for type");
+                    return self.error_at(token_offset(t), "floating point constant invalid for type");
                 }
                 Ok(f.to_bits() as u128)
             }
-            _ => self.error_at(t.start, format!("decimal constants of type {} are not supported; use the hexadecimal form", kind.keyword())),
+            _ => self.error_at(token_offset(t), format!("decimal constants of type {} are not supported; use the hexadecimal form", kind.keyword())),
         }
     }
 
@@ -1108,7 +1126,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let g = self.global_ref(t);
                 if !self.m.types.is_pointer(ty) {
-                    return self.error_at(t.start, "global value must have pointer type");
+                    return self.error_at(token_offset(t), "global value must have pointer type");
                 }
                 ConstData::Global { ty, global: g }
             }
@@ -1117,22 +1135,22 @@ impl<'a> Parser<'a> {
                 let s = self.text(t);
                 let bits = match tyd {
                     TypeData::Int(b) | TypeData::Byte(b) => b,
-                    TypeData::Float(_) => return self.error_at(t.start, "integer constant for a floating point type (write it as 1.0)"),
-                    _ => return self.error_at(t.start, "integer constant must have integer type"),
+                    TypeData::Float(_) => return self.error_at(token_offset(t), "integer constant for a floating point type (write it as 1.0)"),
+                    _ => return self.error_at(token_offset(t), "integer constant must have integer type"),
                 };
                 let val = if let Some(h) = s.strip_prefix("u0x").or_else(|| s.strip_prefix("s0x")) {
                     ApInt::parse_hex(bits, h)
                 } else {
                     ApInt::parse_decimal(bits, s)
                 };
-                let val = val.ok_or_else(|| self.make_error(t.start, "malformed integer constant".into()))?;
+                let val = val.ok_or_else(|| self.make_error(token_offset(t), "malformed integer constant".into()))?;
                 ConstData::Int { ty, val }
             }
             Tok::Float => {
                 self.bump();
                 let kind = match tyd {
                     TypeData::Float(k) => k,
-                    _ => return self.error_at(t.start, "floating point constant invalid for type"),
+                    _ => return self.error_at(token_offset(t), "floating point constant invalid for type"),
                 };
                 ConstData::Float { ty, bits: self.float_bits(kind, t)? }
             }
@@ -1141,7 +1159,7 @@ impl<'a> Parser<'a> {
                 let bytes = self.string_bytes(t);
                 match tyd {
                     TypeData::Array(n, e) if n == bytes.len() as u64 && matches!(self.m.types.get(e), TypeData::Int(8) | TypeData::Byte(8)) => {}
-                    _ => return self.error_at(t.start, "constant string does not match its type"),
+                    _ => return self.error_at(token_offset(t), "constant string does not match its type"),
                 }
                 ConstData::Bytes { ty, bytes }
             }
@@ -1154,7 +1172,7 @@ impl<'a> Parser<'a> {
                 let elems = self.const_list(Tok::LSquare, Tok::RSquare)?;
                 match tyd {
                     TypeData::Array(n, e) if n == elems.len() as u64 && elems.iter().all(|&c| self.m.consts.ty(c) == e) => {}
-                    _ => return self.error_at(t.start, "array constant does not match its type"),
+                    _ => return self.error_at(token_offset(t), "array constant does not match its type"),
                 }
                 ConstData::Array { ty, elems }
             }
@@ -1179,7 +1197,7 @@ impl<'a> Parser<'a> {
                     match tyd {
                         TypeData::Vector { len, elem, scalable: false }
                             if len as usize == elems.len() && elems.iter().all(|&c| self.m.consts.ty(c) == elem) => {}
-                        _ => return self.error_at(t.start, "vector constant does not match its type"),
+                        _ => return self.error_at(token_offset(t), "vector constant does not match its type"),
                     }
                     ConstData::Vector { ty, elems }
                 }
@@ -1247,7 +1265,7 @@ impl<'a> Parser<'a> {
             "poison" => ConstData::Poison(ty),
             "zeroinitializer" => ConstData::Zero(ty),
             "asm" => return self.inline_asm(ty),
-            _ => return self.const_expr(ty, t),
+            _ => return self.const_expr(Some(ty), t),
         };
         if matches!(tyd, TypeData::Void | TypeData::Label | TypeData::Func { .. } | TypeData::Metadata) {
             return self.err(format!("invalid type for constant '{w}'"));
@@ -1288,8 +1306,11 @@ impl<'a> Parser<'a> {
         Ok(Value::Asm(id))
     }
 
-    fn const_expr(&mut self, ty: Type, t: Token) -> PResult<Value> {
+    /// A constant expression of type `ty`, or of the type it implies when `ty` is `None`
+    /// (LLVM ≤ 14 aliasees: `alias T, bitcast (...)`).
+    fn const_expr(&mut self, want: Option<Type>, t: Token) -> PResult<Value> {
         let w = self.text(t);
+        let ty = want.unwrap_or_else(|| self.m.types.void());
         match w {
             "splat" => {
                 self.bump();
@@ -1297,7 +1318,7 @@ impl<'a> Parser<'a> {
                 let elem = self.typed_const()?;
                 self.expect(Tok::RParen, "')'")?;
                 if self.m.types.element(ty) != Some(self.m.consts.ty(elem)) || self.m.types.vector_len(ty).is_none() {
-                    return self.error_at(t.start, "splat element does not match the vector type");
+                    return self.error_at(token_offset(t), "splat element does not match the vector type");
                 }
                 return Ok(Value::Const(self.m.consts.intern(ConstData::Splat { ty, elem })));
             }
@@ -1333,10 +1354,10 @@ impl<'a> Parser<'a> {
             _ => {}
         }
         let Some(op) = Opcode::from_keyword(w) else {
-            return self.error_at(t.start, format!("expected a value, found '{w}'"));
+            return self.error_at(token_offset(t), format!("expected a value, found '{w}'"));
         };
         self.bump();
-        let mut e = ConstExpr { op, ty, ops: Vec::new(), flags: Flags::default(), source_ty: None, pred: None, inrange: None, mask: Vec::new() };
+        let mut e = ConstExpr { op, ty, ops: Vec::new(), flags: Flags::default(), source_ty: None, pred: None, inrange: None, inrange_index: None, mask: Vec::new() };
         if op.is_cast() {
             self.cast_flags(op, &mut e.flags);
             self.expect(Tok::LParen, "'('")?;
@@ -1344,26 +1365,34 @@ impl<'a> Parser<'a> {
             self.expect_word("to")?;
             let to = self.parse_type()?;
             self.expect(Tok::RParen, "')'")?;
-            if to != ty {
-                return self.error_at(t.start, "constant expression type does not match its use");
+            if want.is_some_and(|w| w != to) {
+                return self.error_at(token_offset(t), "constant expression type does not match its use");
             }
+            e.ty = to;
         } else if op == Opcode::GetElementPtr {
             self.gep_flags(&mut e.flags);
             self.expect(Tok::LParen, "'('")?;
-            e.source_ty = Some(self.parse_type()?);
+            let source = self.parse_type()?;
+            e.source_ty = Some(source);
             while self.eat(Tok::Comma) {
                 if self.eat_word("inrange") {
-                    // Old (≤ LLVM 18) form: `inrange i32 1` marks an index. LLVM 22 rejects it.
-                    return self.error_at(t.start, "the old 'inrange' index marker is not supported; LLVM 19+ writes inrange(lo, hi) after the flags");
+                    // LLVM ≤ 18 marks one index `inrange`.
+                    e.inrange_index = Some(e.ops.len() as u32);
                 }
                 e.ops.push(self.typed_const()?);
             }
             self.expect(Tok::RParen, "')'")?;
+            if want.is_none() {
+                let Some(&base) = e.ops.first() else { return self.error_at(token_offset(t), "getelementptr needs a base pointer") };
+                let base_ty = self.m.consts.ty(base);
+                let idx: SmallVec<[Option<u64>; 4]> = e.ops[1..].iter().map(|&c| self.const_index(Value::Const(c))).collect();
+                e.ty = self.gep_result(source, base_ty, &idx, None).ok_or_else(|| self.make_error(token_offset(t), "invalid getelementptr indices".into()))?;
+            }
         } else if matches!(op, Opcode::ICmp | Opcode::FCmp) {
             let p = self.expect(Tok::Word, "a predicate")?;
             e.pred = CmpPred::parse(op == Opcode::ICmp, self.text(p));
             if e.pred.is_none() {
-                return self.error_at(p.start, "unknown comparison predicate");
+                return self.error_at(token_offset(p), "unknown comparison predicate");
             }
             self.expect(Tok::LParen, "'('")?;
             e.ops.push(self.typed_const()?);
@@ -1378,12 +1407,15 @@ impl<'a> Parser<'a> {
                 e.ops.push(self.typed_const()?);
             }
             self.expect(Tok::RParen, "')'")?;
+            if want.is_none() {
+                e.ty = self.m.consts.ty(e.ops[0]);
+            }
             if op == Opcode::ShuffleVector && e.ops.len() == 3 {
                 let m = e.ops.pop().expect("three operands");
                 e.mask = self.shuffle_mask(m);
             }
         } else {
-            return self.error_at(t.start, format!("'{w}' is not a constant expression in LLVM 22"));
+            return self.error_at(token_offset(t), format!("'{w}' is not a constant expression in LLVM 22"));
         }
         if let Some(src) = self.gep_inrange.take() {
             e.inrange = Some(src);
@@ -1590,7 +1622,7 @@ impl<'a> Parser<'a> {
                     }
                     _ => {
                         if !self.attr(&mut f.attrs.func, false)? {
-                            return self.err(format!("unexpected {} in function header", self.describe()));
+                            break;
                         }
                     }
                 },
@@ -1680,7 +1712,7 @@ impl<'a> Parser<'a> {
     fn local_use(&mut self, ty: Type) -> PResult<Value> {
         let t = self.bump();
         if !self.in_function {
-            return self.error_at(t.start, "local value used outside a function body");
+            return self.error_at(token_offset(t), "local value used outside a function body");
         }
         let key = self.local_key(t);
         let is_label = matches!(self.m.types.get(ty), TypeData::Label);
@@ -1703,7 +1735,7 @@ impl<'a> Parser<'a> {
             }
         };
         if is_label != matches!(v, Value::Block(_)) || (!is_label && self.value_type(v) != ty) {
-            return self.error_at(t.start, format!("'%{key}' defined with a different type than this use expects"));
+            return self.error_at(token_offset(t), format!("'%{key}' defined with a different type than this use expects"));
         }
         Ok(v)
     }
@@ -1780,7 +1812,7 @@ impl<'a> Parser<'a> {
                 if !t.quoted && k.bytes().all(|c| c.is_ascii_digit()) {
                     let n: u32 = k.parse().unwrap_or(u32::MAX);
                     if n != self.fs.next_num {
-                        return self.error_at(t.start, format!("label expected to be numbered '{}'", self.fs.next_num));
+                        return self.error_at(token_offset(t), format!("label expected to be numbered '{}'", self.fs.next_num));
                     }
                     self.fs.next_num += 1;
                     (k, Name::Unnamed)
@@ -1847,14 +1879,14 @@ impl<'a> Parser<'a> {
         match name_tok {
             Some(t) => {
                 if void {
-                    return self.error_at(t.start, "instructions returning void cannot have a name");
+                    return self.error_at(token_offset(t), "instructions returning void cannot have a name");
                 }
                 let key = self.local_key(t);
                 let numbered = !t.quoted && key.bytes().all(|c| c.is_ascii_digit());
                 if numbered {
                     let n: u32 = key.parse().unwrap_or(u32::MAX);
                     if n != self.fs.next_num {
-                        return self.error_at(t.start, format!("instruction expected to be numbered '%{}'", self.fs.next_num));
+                        return self.error_at(token_offset(t), format!("instruction expected to be numbered '%{}'", self.fs.next_num));
                     }
                     self.fs.next_num += 1;
                 }
@@ -1947,7 +1979,7 @@ impl<'a> Parser<'a> {
 
     fn ordering(&mut self) -> PResult<Ordering> {
         let t = self.expect(Tok::Word, "an atomic ordering")?;
-        Ordering::parse(self.text(t)).ok_or_else(|| self.make_error(t.start, format!("unknown atomic ordering '{}'", self.text(t))))
+        Ordering::parse(self.text(t)).ok_or_else(|| self.make_error(token_offset(t), format!("unknown atomic ordering '{}'", self.text(t))))
     }
 
     fn i1_type(&mut self, like: Type) -> Type {
@@ -1980,7 +2012,7 @@ impl<'a> Parser<'a> {
             return Ok(d);
         }
         let Some(op) = Opcode::from_keyword(w) else {
-            return self.error_at(t.start, format!("unknown instruction '{w}'"));
+            return self.error_at(token_offset(t), format!("unknown instruction '{w}'"));
         };
         self.bump();
         let void = self.m.types.void();
@@ -2232,7 +2264,6 @@ impl<'a> Parser<'a> {
                 self.gep_flags(&mut d.flags);
                 let source = self.parse_type()?;
                 let mut any_vec: Option<(u32, bool)> = None;
-                let mut base_as = 0;
                 let mut idx_consts: SmallVec<[Option<u64>; 4]> = SmallVec::new();
                 let mut first = true;
                 while self.eat(Tok::Comma) {
@@ -2248,8 +2279,6 @@ impl<'a> Parser<'a> {
                         any_vec = Some(vl);
                     }
                     if first {
-                        let s = self.m.types.scalar(ty);
-                        base_as = self.m.types.pointer_addrspace(s).unwrap_or(0);
                         first = false;
                     } else {
                         idx_consts.push(self.const_index(v));
@@ -2259,28 +2288,8 @@ impl<'a> Parser<'a> {
                 if d.operands.is_empty() {
                     return self.err("getelementptr needs a base pointer");
                 }
-                let result_scalar = if self.m.typed_pointers {
-                    let mut cur = source;
-                    for (k, idx) in idx_consts.iter().enumerate() {
-                        if k == 0 {
-                            continue;
-                        }
-                        cur = match self.m.types.member(cur, idx.unwrap_or(0)) {
-                            Some(t) => t,
-                            None => return self.error_at(t.start, "invalid getelementptr indices"),
-                        };
-                    }
-                    if idx_consts.is_empty() {
-                        cur = source;
-                    }
-                    self.m.types.intern(TypeData::TypedPtr(cur, base_as))
-                } else {
-                    self.m.types.ptr(base_as)
-                };
-                d.ty = match any_vec {
-                    Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: result_scalar, scalable }),
-                    None => result_scalar,
-                };
+                let base_ty = self.value_type(d.operands[0]);
+                d.ty = self.gep_result(source, base_ty, &idx_consts, any_vec).ok_or_else(|| self.make_error(token_offset(t), "invalid getelementptr indices".into()))?;
                 d.extra = InstExtra::Gep { source };
                 return Ok(d);
             }
@@ -2301,7 +2310,7 @@ impl<'a> Parser<'a> {
                     d.fmf = self.fast_math();
                 }
                 let p = self.expect(Tok::Word, "a predicate")?;
-                let pred = CmpPred::parse(op == ICmp, self.text(p)).ok_or_else(|| self.make_error(p.start, format!("unknown predicate '{}'", self.text(p))))?;
+                let pred = CmpPred::parse(op == ICmp, self.text(p)).ok_or_else(|| self.make_error(token_offset(p), format!("unknown predicate '{}'", self.text(p))))?;
                 let (ty, a) = self.typed_value()?;
                 self.expect(Tok::Comma, "','")?;
                 let b = self.parse_value(ty)?;
@@ -2352,7 +2361,7 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "','")?;
                 let (_, i) = self.typed_value()?;
                 d.operands.extend([v, i]);
-                d.ty = self.m.types.element(ty).ok_or_else(|| self.make_error(t.start, "extractelement needs a vector".into()))?;
+                d.ty = self.m.types.element(ty).ok_or_else(|| self.make_error(token_offset(t), "extractelement needs a vector".into()))?;
             }
             InsertElement => {
                 let (ty, v) = self.typed_value()?;
@@ -2370,9 +2379,9 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "','")?;
                 let (mty, m) = self.typed_value()?;
                 d.operands.extend([a, b]);
-                let mc = m.as_const().ok_or_else(|| self.make_error(t.start, "shufflevector mask must be a constant".into()))?;
+                let mc = m.as_const().ok_or_else(|| self.make_error(token_offset(t), "shufflevector mask must be a constant".into()))?;
                 let (mlen, scalable) = self.m.types.vector_len(mty).unwrap_or((0, false));
-                let elem = self.m.types.element(ty).ok_or_else(|| self.make_error(t.start, "shufflevector needs vectors".into()))?;
+                let elem = self.m.types.element(ty).ok_or_else(|| self.make_error(token_offset(t), "shufflevector needs vectors".into()))?;
                 d.extra = InstExtra::Shuffle(self.shuffle_mask(mc));
                 d.ty = self.m.types.intern(TypeData::Vector { len: mlen, elem, scalable });
             }
@@ -2388,7 +2397,7 @@ impl<'a> Parser<'a> {
                     }
                     self.bump();
                     let i = self.parse_u32()?;
-                    cur = self.m.types.member(cur, i as u64).ok_or_else(|| self.make_error(t.start, "invalid extractvalue index".into()))?;
+                    cur = self.m.types.member(cur, i as u64).ok_or_else(|| self.make_error(token_offset(t), "invalid extractvalue index".into()))?;
                     idx.push(i);
                 }
                 d.ty = cur;
@@ -2433,10 +2442,31 @@ impl<'a> Parser<'a> {
                 d.operands.push(v);
                 d.ty = ty;
             }
-            _ => return self.error_at(t.start, format!("unsupported instruction '{w}'")),
+            _ => return self.error_at(token_offset(t), format!("unsupported instruction '{w}'")),
         }
         self.trailing(&mut d, false)?;
         Ok(d)
+    }
+
+    /// Result type of a GEP: a pointer in the base's address space (to the indexed type, with
+    /// typed pointers), a vector of them when any operand is a vector.
+    fn gep_result(&mut self, source: Type, base_ty: Type, idx: &[Option<u64>], vector: Option<(u32, bool)>) -> Option<Type> {
+        let scalar_base = self.m.types.scalar(base_ty);
+        let base_as = self.m.types.pointer_addrspace(scalar_base)?;
+        let vector = vector.or_else(|| self.m.types.vector_len(base_ty));
+        let scalar = if self.m.typed_pointers {
+            let mut cur = source;
+            for i in idx.iter().skip(1) {
+                cur = self.m.types.member(cur, i.unwrap_or(0))?;
+            }
+            self.m.types.intern(TypeData::TypedPtr(cur, base_as))
+        } else {
+            self.m.types.ptr(base_as)
+        };
+        Some(match vector {
+            Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: scalar, scalable }),
+            None => scalar,
+        })
     }
 
     fn const_index(&self, v: Value) -> Option<u64> {
@@ -2471,7 +2501,7 @@ impl<'a> Parser<'a> {
         let ty = self.parse_type()?;
         let explicit_fn = self.m.types.func_parts(ty).is_some();
         // The callee: parse with a provisional pointer type; fixed up once arguments are known.
-        let callee_tok = self.tok;
+        let callee_state = (self.lex.pos, self.tok);
         let callee_is_asm = self.is_word("asm");
         let mut callee_raw: Option<Value> = None;
         if !callee_is_asm {
@@ -2527,7 +2557,7 @@ impl<'a> Parser<'a> {
             (r, p.to_vec(), v)
         };
         if params.len() > args.len() || (!varargs && params.len() != args.len()) {
-            return self.error_at(t.start, "argument count does not match the callee's function type");
+            return self.error_at(token_offset(t), "argument count does not match the callee's function type");
         }
         // Now the callee, with its real type.
         let callee = if let Some(c) = callee_raw {
@@ -2535,8 +2565,7 @@ impl<'a> Parser<'a> {
         } else {
             let save_pos = self.lex.pos;
             let save_tok = self.tok;
-            self.lex.pos = callee_tok.start as usize;
-            self.tok = self.lex.next();
+            (self.lex.pos, self.tok) = callee_state;
             let cty = if callee_is_asm {
                 fn_ty
             } else {

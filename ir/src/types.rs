@@ -8,7 +8,7 @@
 //! table so that recursive types (`%list = type { ptr, %list* }`) can be built before their body
 //! is known. Literal structs are interned by shape.
 
-use cranelift_entity::{entity_impl, PrimaryMap, SecondaryMap};
+use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
@@ -92,14 +92,16 @@ pub struct StructBody {
 /// All types of one module.
 ///
 /// Invariant: `data` and `dedup` agree (every entry of one is in the other); `named_order` lists
-/// every identified struct once, in definition order, which is the order the writer prints them.
+/// every defined identified struct once, in definition order, which is the order the writer prints them.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct TypeTable {
     data: PrimaryMap<Type, TypeData>,
     #[serde(skip)]
     dedup: FxHashMap<TypeData, Type>,
-    bodies: SecondaryMap<Type, Option<StructBody>>,
+    /// Bodies of identified structs, indexed by type handle (`None`: opaque or not a struct).
+    bodies: Vec<Option<StructBody>>,
     named_order: Vec<Type>,
+    defined: SecondaryMap<Type, bool>,
 }
 
 impl TypeTable {
@@ -116,12 +118,8 @@ impl TypeTable {
         if let Some(&t) = self.dedup.get(&data) {
             return t;
         }
-        let named = matches!(data, TypeData::Named(_));
         let t = self.data.push(data.clone());
         self.dedup.insert(data, t);
-        if named {
-            self.named_order.push(t);
-        }
         t
     }
 
@@ -171,11 +169,20 @@ impl TypeTable {
 
     /// Body of an identified struct (`None`: opaque, or not a named struct).
     pub fn body(&self, t: Type) -> Option<&StructBody> {
-        self.bodies.get(t).and_then(|b| b.as_ref())
+        self.bodies.get(t.index()).and_then(|b| b.as_ref())
     }
 
+    /// Define identified struct `t` (opaque when `body` is `None`). The first definition fixes
+    /// its place in [`Self::named_structs`].
     pub fn set_body(&mut self, t: Type, body: Option<StructBody>) {
-        self.bodies[t] = body;
+        if !self.defined[t] {
+            self.defined[t] = true;
+            self.named_order.push(t);
+        }
+        if self.bodies.len() <= t.index() {
+            self.bodies.resize(t.index() + 1, None);
+        }
+        self.bodies[t.index()] = body;
     }
 
     /// Identified structs in definition order.

@@ -1,0 +1,95 @@
+//! Who uses a global: the index merging needs for "replace all uses" and "who calls G".
+//!
+//! LLVM keeps use lists on every value. We build the index on demand instead: one pass over
+//! the module records, for each global, the instructions and globals whose operands mention it
+//! (directly or through constant expressions). Rewrites update the IR, and the index is
+//! rebuilt or patched by its owner.
+
+use crate::constant::Const;
+use crate::inst::Inst;
+use crate::module::{GlobalId, GlobalKind, Module};
+use crate::value::Value;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// A place that mentions a global.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum User {
+    /// Operand `operand` of instruction `inst` in function `func`; `direct` when the operand is
+    /// the global itself rather than a constant containing it.
+    Inst { func: GlobalId, inst: Inst, operand: u32, direct: bool },
+    /// The initializer, aliasee, personality/prefix/prologue of another global.
+    Global(GlobalId),
+}
+
+/// Index of global uses for a whole module.
+#[derive(Default, Debug)]
+pub struct UseIndex {
+    users: FxHashMap<GlobalId, Vec<User>>,
+}
+
+/// Globals that constant `c` mentions, transitively.
+pub fn globals_in_const(m: &Module, c: Const, out: &mut Vec<GlobalId>, seen: &mut FxHashSet<Const>) {
+    let mut stack = vec![c];
+    while let Some(c) = stack.pop() {
+        if !seen.insert(c) {
+            continue;
+        }
+        if let Some(g) = m.consts.as_global(c) {
+            out.push(g);
+        }
+        stack.extend(m.consts.operands(c));
+    }
+}
+
+impl UseIndex {
+    pub fn build(m: &Module) -> Self {
+        let mut idx = UseIndex::default();
+        // Per-constant cache of the globals it contains.
+        let mut cache: FxHashMap<Const, Vec<GlobalId>> = FxHashMap::default();
+        let mut globals_of = |c: Const| -> Vec<GlobalId> {
+            cache
+                .entry(c)
+                .or_insert_with(|| {
+                    let mut v = Vec::new();
+                    globals_in_const(m, c, &mut v, &mut FxHashSet::default());
+                    v.sort();
+                    v.dedup();
+                    v
+                })
+                .clone()
+        };
+        for g in m.live_globals() {
+            let consts: Vec<Const> = match &m.globals[g].kind {
+                GlobalKind::Var(v) => v.init.into_iter().collect(),
+                GlobalKind::Alias(a) => vec![a.target],
+                GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue].into_iter().flatten().collect(),
+            };
+            for c in consts {
+                for u in globals_of(c) {
+                    idx.users.entry(u).or_default().push(User::Global(g));
+                }
+            }
+            if let GlobalKind::Function(f) = &m.globals[g].kind {
+                let Some(body) = &f.body else { continue };
+                for i in body.insts_in_order() {
+                    let d = &body.insts[i];
+                    let bundle_ops = d.call_info().into_iter().flat_map(|c| c.bundles.iter().flat_map(|b| b.inputs.iter()));
+                    for (k, v) in d.operands.iter().chain(bundle_ops).enumerate() {
+                        if let Value::Const(c) = *v {
+                            let direct = m.consts.as_global(c);
+                            for u in globals_of(c) {
+                                let user = User::Inst { func: g, inst: i, operand: k as u32, direct: direct == Some(u) };
+                                idx.users.entry(u).or_default().push(user);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        idx
+    }
+
+    pub fn users(&self, g: GlobalId) -> &[User] {
+        self.users.get(&g).map_or(&[], |v| v)
+    }
+}

@@ -1,3 +1,1380 @@
-//! placeholder
-pub fn write_module() {}
-pub fn module_to_string() {}
+//! The `.ll` writer.
+//!
+//! Prints a [`Module`] as text that LLVM 22's `opt` reads back (or LLVM 14's, for modules read
+//! from typed-pointer IR). The layout follows LLVM's `AsmWriter`: header, types, comdats,
+//! variables, aliases, functions, attribute groups, metadata. Unnamed values get slot numbers
+//! in LLVM's order (arguments, then each block and the non-void instructions in it).
+
+use crate::attr::{Attr, AttrSet};
+use crate::constant::{Const, ConstData};
+use crate::function::{Block, Body, Function};
+use crate::inst::*;
+use crate::metadata::{DbgRecord, MdAttachment, Metadata};
+use crate::module::*;
+use crate::types::{Type, TypeData};
+use crate::value::Value;
+use cranelift_entity::SecondaryMap;
+use std::io::{self, Write};
+
+/// Print `m` as LLVM textual IR.
+pub fn write_module(m: &Module, out: &mut dyn Write) -> io::Result<()> {
+    let mut w = Writer { m, out: Vec::with_capacity(1 << 20), slots: Slots::default() };
+    w.module(out)
+}
+
+/// Print `m` to a string.
+pub fn module_to_string(m: &Module) -> String {
+    let mut v = Vec::new();
+    write_module(m, &mut v).expect("writing to a Vec cannot fail");
+    String::from_utf8_lossy(&v).into_owned()
+}
+
+/// Print a type as text (for messages and reports).
+pub fn type_to_string(m: &Module, t: Type) -> String {
+    let mut w = Writer { m, out: Vec::new(), slots: Slots::default() };
+    w.ty(t);
+    String::from_utf8_lossy(&w.out).into_owned()
+}
+
+/// Print a constant as `type value` (for messages and reports).
+pub fn const_to_string(m: &Module, c: Const) -> String {
+    let mut w = Writer { m, out: Vec::new(), slots: Slots::default() };
+    w.typed_const(c);
+    String::from_utf8_lossy(&w.out).into_owned()
+}
+
+/// Print one instruction of function `f` (for messages).
+pub fn inst_to_string(m: &Module, f: &Function, i: Inst) -> String {
+    let mut w = Writer { m, out: Vec::new(), slots: Slots::default() };
+    if let Some(b) = &f.body {
+        w.number(f, b);
+        w.inst(f, b, i);
+    }
+    String::from_utf8_lossy(&w.out).trim().to_string()
+}
+
+/// Slot numbers of one function's unnamed values.
+#[derive(Default)]
+struct Slots {
+    args: Vec<u32>,
+    insts: SecondaryMap<Inst, u32>,
+    blocks: SecondaryMap<Block, u32>,
+}
+
+struct Writer<'m> {
+    m: &'m Module,
+    out: Vec<u8>,
+    slots: Slots,
+}
+
+fn is_plain_name(s: &[u8]) -> bool {
+    !s.is_empty()
+        && !s[0].is_ascii_digit()
+        && s.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'))
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+impl<'m> Writer<'m> {
+    fn s(&mut self, s: &str) {
+        self.out.extend_from_slice(s.as_bytes());
+    }
+
+    fn num<T: std::fmt::Display>(&mut self, n: T) {
+        let _ = write!(self.out, "{n}");
+    }
+
+    fn escaped(&mut self, bytes: &[u8]) {
+        for &c in bytes {
+            if (0x20..0x7f).contains(&c) && c != b'"' && c != b'\\' {
+                self.out.push(c);
+            } else {
+                self.out.push(b'\\');
+                self.out.push(HEX[(c >> 4) as usize]);
+                self.out.push(HEX[(c & 15) as usize]);
+            }
+        }
+    }
+
+    fn quoted(&mut self, bytes: &[u8]) {
+        self.out.push(b'"');
+        self.escaped(bytes);
+        self.out.push(b'"');
+    }
+
+    /// A name after its sigil: plain, or quoted; digits-only names print plain (they are
+    /// LLVM's numbered values).
+    fn name(&mut self, sigil: u8, n: &str) {
+        self.out.push(sigil);
+        let b = n.as_bytes();
+        if is_plain_name(b) || (!b.is_empty() && b.iter().all(u8::is_ascii_digit)) {
+            self.out.extend_from_slice(b);
+        } else {
+            self.quoted(b);
+        }
+    }
+
+    fn global_name(&mut self, g: GlobalId) {
+        match &self.m.globals[g].common().name {
+            Name::Named(n) => self.name(b'@', n),
+            Name::Unnamed => {
+                self.s("@");
+                self.num(g.as_u32());
+            }
+        }
+    }
+
+    // ---- types -------------------------------------------------------------------------
+
+    fn ty(&mut self, t: Type) {
+        match self.m.types.get(t) {
+            TypeData::Void => self.s("void"),
+            TypeData::Label => self.s("label"),
+            TypeData::Metadata => self.s("metadata"),
+            TypeData::Token => self.s("token"),
+            TypeData::X86Amx => self.s("x86_amx"),
+            TypeData::X86Mmx => self.s("x86_mmx"),
+            TypeData::Int(n) => {
+                self.s("i");
+                self.num(n);
+            }
+            TypeData::Byte(n) => {
+                self.s("b");
+                self.num(n);
+            }
+            TypeData::Float(k) => self.s(k.keyword()),
+            TypeData::Ptr(a) => {
+                self.s("ptr");
+                if *a != 0 {
+                    self.s(" addrspace(");
+                    self.num(a);
+                    self.s(")");
+                }
+            }
+            TypeData::TypedPtr(p, a) => {
+                self.ty(*p);
+                if *a != 0 {
+                    self.s(" addrspace(");
+                    self.num(a);
+                    self.s(")");
+                }
+                self.s("*");
+            }
+            TypeData::Array(n, e) => {
+                self.s("[");
+                self.num(n);
+                self.s(" x ");
+                self.ty(*e);
+                self.s("]");
+            }
+            TypeData::Vector { len, elem, scalable } => {
+                self.s(if *scalable { "<vscale x " } else { "<" });
+                self.num(len);
+                self.s(" x ");
+                self.ty(*elem);
+                self.s(">");
+            }
+            TypeData::Struct { elems, packed } => self.struct_body(elems, *packed),
+            TypeData::Named(n) => self.name(b'%', n),
+            TypeData::Func { ret, params, varargs } => {
+                self.ty(*ret);
+                self.s(" (");
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        self.s(", ");
+                    }
+                    self.ty(*p);
+                }
+                if *varargs {
+                    self.s(if params.is_empty() { "..." } else { ", ..." });
+                }
+                self.s(")");
+            }
+            TypeData::TargetExt { name, types, ints } => {
+                self.s("target(");
+                self.quoted(name.as_bytes());
+                for t in types {
+                    self.s(", ");
+                    self.ty(*t);
+                }
+                for i in ints {
+                    self.s(", ");
+                    self.num(i);
+                }
+                self.s(")");
+            }
+        }
+    }
+
+    fn struct_body(&mut self, elems: &[Type], packed: bool) {
+        if packed {
+            self.s("<");
+        }
+        if elems.is_empty() {
+            self.s("{}");
+        } else {
+            self.s("{ ");
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    self.s(", ");
+                }
+                self.ty(*e);
+            }
+            self.s(" }");
+        }
+        if packed {
+            self.s(">");
+        }
+    }
+
+    // ---- constants ---------------------------------------------------------------------
+
+    fn typed_const(&mut self, c: Const) {
+        self.ty(self.m.consts.ty(c));
+        self.s(" ");
+        self.constant(c);
+    }
+
+    fn constant(&mut self, c: Const) {
+        match self.m.consts.get(c) {
+            ConstData::Int { ty, val } => {
+                if matches!(self.m.types.get(*ty), TypeData::Int(1)) {
+                    self.s(if val.is_zero() { "false" } else { "true" });
+                } else {
+                    let s = val.to_signed_string();
+                    self.s(&s);
+                }
+            }
+            ConstData::Float { ty, bits } => {
+                let k = match self.m.types.get(*ty) {
+                    TypeData::Float(k) => *k,
+                    _ => crate::FloatKind::Double,
+                };
+                use crate::FloatKind::*;
+                let (prefix, digits, v) = match k {
+                    Double => ("0x", 16, *bits),
+                    Float => ("0x", 16, (f32::from_bits(*bits as u32) as f64).to_bits() as u128),
+                    Half => ("0xH", 4, *bits),
+                    BFloat => ("0xR", 4, *bits),
+                    X86Fp80 => ("0xK", 20, *bits),
+                    Fp128 => ("0xL", 32, *bits),
+                    PpcFp128 => ("0xM", 32, *bits),
+                };
+                if k == Float && f32::from_bits(*bits as u32).is_nan() {
+                    // Widen the NaN payload by hand: Rust's cast may quiet it.
+                    let b = *bits as u32;
+                    let sign = ((b >> 31) as u64) << 63;
+                    let mant = ((b & 0x7f_ffff) as u64) << 29;
+                    let d = sign | 0x7ff0_0000_0000_0000 | mant;
+                    let _ = write!(self.out, "0x{d:016X}");
+                    return;
+                }
+                let _ = write!(self.out, "{prefix}{v:0digits$X}");
+            }
+            ConstData::Null(_) => self.s("null"),
+            ConstData::None(_) => self.s("none"),
+            ConstData::Undef(_) => self.s("undef"),
+            ConstData::Poison(_) => self.s("poison"),
+            ConstData::Zero(_) => self.s("zeroinitializer"),
+            ConstData::Array { elems, .. } => {
+                self.s("[");
+                self.const_list(elems);
+                self.s("]");
+            }
+            ConstData::Vector { elems, .. } => {
+                self.s("<");
+                self.const_list(elems);
+                self.s(">");
+            }
+            ConstData::Struct { ty, elems } => {
+                let packed = self.m.types.struct_fields(*ty).is_some_and(|(_, p)| p);
+                if packed {
+                    self.s("<");
+                }
+                if elems.is_empty() {
+                    self.s("{}");
+                } else {
+                    self.s("{ ");
+                    self.const_list(elems);
+                    self.s(" }");
+                }
+                if packed {
+                    self.s(">");
+                }
+            }
+            ConstData::Bytes { bytes, .. } => {
+                self.s("c");
+                self.quoted(bytes);
+            }
+            ConstData::Splat { elem, .. } => {
+                self.s("splat (");
+                self.typed_const(*elem);
+                self.s(")");
+            }
+            ConstData::Global { global, .. } => self.global_name(*global),
+            ConstData::BlockAddress { func, block, .. } => {
+                self.s("blockaddress(");
+                self.constant(*func);
+                self.s(", ");
+                self.name(b'%', block);
+                self.s(")");
+            }
+            ConstData::DsoLocalEquivalent { func, .. } => {
+                self.s("dso_local_equivalent ");
+                self.constant(*func);
+            }
+            ConstData::NoCfi { func, .. } => {
+                self.s("no_cfi ");
+                self.constant(*func);
+            }
+            ConstData::PtrAuth { ops, .. } => {
+                self.s("ptrauth (");
+                self.const_list(ops);
+                self.s(")");
+            }
+            ConstData::Expr(e) => {
+                self.s(e.op.keyword());
+                self.flags(e.op, e.flags);
+                if let Some(p) = e.pred {
+                    self.s(" ");
+                    self.s(p.name());
+                }
+                if let Some((lo, hi)) = e.inrange {
+                    let _ = write!(self.out, " inrange({lo}, {hi})");
+                }
+                self.s(" (");
+                if let Some(src) = e.source_ty {
+                    self.ty(src);
+                    if !e.ops.is_empty() {
+                        self.s(", ");
+                    }
+                }
+                if e.op.is_cast() {
+                    self.typed_const(e.ops[0]);
+                    self.s(" to ");
+                    self.ty(e.ty);
+                } else {
+                    for (k, &o) in e.ops.iter().enumerate() {
+                        if k > 0 {
+                            self.s(", ");
+                        }
+                        if e.inrange_index == Some(k as u32) {
+                            self.s("inrange ");
+                        }
+                        self.typed_const(o);
+                    }
+                    if e.op == Opcode::ShuffleVector {
+                        self.s(", ");
+                        self.shuffle_mask(&e.mask, None);
+                    }
+                }
+                self.s(")");
+            }
+        }
+    }
+
+    fn const_list(&mut self, elems: &[Const]) {
+        for (i, &e) in elems.iter().enumerate() {
+            if i > 0 {
+                self.s(", ");
+            }
+            self.typed_const(e);
+        }
+    }
+
+    fn shuffle_mask(&mut self, mask: &[i32], scalable: Option<bool>) {
+        let scalable = scalable.unwrap_or(false);
+        let _ = write!(self.out, "<{}{} x i32> ", if scalable { "vscale x " } else { "" }, mask.len());
+        if mask.iter().all(|&m| m == 0) && (scalable || !mask.is_empty()) {
+            self.s("zeroinitializer");
+            return;
+        }
+        if mask.iter().all(|&m| m < 0) {
+            self.s("poison");
+            return;
+        }
+        self.s("<");
+        for (i, &m) in mask.iter().enumerate() {
+            if i > 0 {
+                self.s(", ");
+            }
+            if m < 0 {
+                self.s("i32 poison");
+            } else {
+                let _ = write!(self.out, "i32 {m}");
+            }
+        }
+        self.s(">");
+    }
+
+    /// Optional flags of an opcode, each preceded by a space.
+    fn flags(&mut self, op: Opcode, f: Flags) {
+        let names: &[(u16, &str)] = match op {
+            Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl | Opcode::Trunc => &[(Flags::NUW, "nuw"), (Flags::NSW, "nsw")],
+            Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr | Opcode::ByteCast => &[(Flags::EXACT, "exact")],
+            Opcode::Or => &[(Flags::DISJOINT, "disjoint")],
+            Opcode::ZExt | Opcode::UIToFP => &[(Flags::NNEG, "nneg")],
+            Opcode::ICmp => &[(Flags::SAMESIGN, "samesign")],
+            Opcode::GetElementPtr => {
+                if f.has(Flags::INBOUNDS) {
+                    self.s(" inbounds");
+                } else if f.has(Flags::NUSW) {
+                    self.s(" nusw");
+                }
+                if f.has(Flags::NUW) {
+                    self.s(" nuw");
+                }
+                return;
+            }
+            _ => &[],
+        };
+        for &(bit, n) in names {
+            if f.has(bit) {
+                self.s(" ");
+                self.s(n);
+            }
+        }
+    }
+
+    fn fast_math(&mut self, f: FastMath) {
+        if f.0 == FastMath::ALL {
+            self.s(" fast");
+            return;
+        }
+        for (i, n) in FastMath::NAMES.iter().enumerate() {
+            if f.0 & (1 << i) != 0 {
+                self.s(" ");
+                self.s(n);
+            }
+        }
+    }
+
+    // ---- attributes and metadata --------------------------------------------------------
+
+    fn attr(&mut self, a: &Attr) {
+        match a {
+            Attr::Other(t) => self.s(t),
+            Attr::Type(k, t) => {
+                self.s(k);
+                self.s("(");
+                self.ty(*t);
+                self.s(")");
+            }
+            Attr::Str(k, v) => {
+                self.quoted(k.as_bytes());
+                if let Some(v) = v {
+                    self.s("=");
+                    self.quoted(v.as_bytes());
+                }
+            }
+        }
+    }
+
+    /// Attributes each followed by a space (for positions before a type or name).
+    fn attrs_before(&mut self, set: &AttrSet) {
+        for a in &set.attrs {
+            self.attr(a);
+            self.s(" ");
+        }
+    }
+
+    /// Attributes each preceded by a space (for positions after a name or argument list).
+    fn attrs_after(&mut self, set: &AttrSet) {
+        for a in &set.attrs {
+            self.s(" ");
+            self.attr(a);
+        }
+        for g in &set.groups {
+            let _ = write!(self.out, " #{g}");
+        }
+    }
+
+    fn metadata(&mut self, f: Option<(&Function, &Body)>, md: &Metadata) {
+        match md {
+            Metadata::Ref(n) => {
+                self.s("!");
+                self.num(n);
+            }
+            Metadata::Value(t, v) => {
+                self.ty(*t);
+                self.s(" ");
+                self.value(f, *v);
+            }
+            Metadata::ArgList(items) => {
+                self.s("!DIArgList(");
+                for (i, (t, v)) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.s(", ");
+                    }
+                    self.ty(*t);
+                    self.s(" ");
+                    self.value(f, *v);
+                }
+                self.s(")");
+            }
+            Metadata::Text(t) => self.s(t),
+        }
+    }
+
+    fn attachments(&mut self, f: Option<(&Function, &Body)>, md: &[MdAttachment], sep: &str) {
+        for a in md {
+            self.s(sep);
+            self.name(b'!', &a.kind);
+            self.s(" ");
+            self.metadata(f, &a.md);
+        }
+    }
+
+    // ---- values -----------------------------------------------------------------------
+
+    fn value(&mut self, f: Option<(&Function, &Body)>, v: Value) {
+        match v {
+            Value::Const(c) => self.constant(c),
+            Value::Arg(i) => {
+                let Some((func, _)) = f else { return self.s("%<arg>") };
+                match &func.params[i as usize].name {
+                    Name::Named(n) => self.name(b'%', n),
+                    Name::Unnamed => {
+                        let n = self.slots.args[i as usize];
+                        let _ = write!(self.out, "%{n}");
+                    }
+                }
+            }
+            Value::Inst(i) => {
+                let Some((_, body)) = f else { return self.s("%<inst>") };
+                match &body.inst_names[i] {
+                    Name::Named(n) => self.name(b'%', n),
+                    Name::Unnamed => {
+                        let n = self.slots.insts[i];
+                        let _ = write!(self.out, "%{n}");
+                    }
+                }
+            }
+            Value::Block(b) => {
+                let Some((_, body)) = f else { return self.s("%<block>") };
+                match &body.blocks[b].name {
+                    Name::Named(n) => self.name(b'%', n),
+                    Name::Unnamed => {
+                        let n = self.slots.blocks[b];
+                        let _ = write!(self.out, "%{n}");
+                    }
+                }
+            }
+            Value::Asm(a) => {
+                let a = &self.m.asms[a];
+                self.s("asm ");
+                if a.sideeffect {
+                    self.s("sideeffect ");
+                }
+                if a.alignstack {
+                    self.s("alignstack ");
+                }
+                if a.inteldialect {
+                    self.s("inteldialect ");
+                }
+                if a.unwind {
+                    self.s("unwind ");
+                }
+                self.quoted(&a.asm);
+                self.s(", ");
+                self.quoted(&a.constraints);
+            }
+            Value::Md(m) => {
+                let Some((_, body)) = f else { return self.s("!<md>") };
+                let md = body.md_args[m].clone();
+                self.metadata(f, &md);
+            }
+        }
+    }
+
+    fn value_ty(&self, f: &Function, body: &Body, v: Value) -> Option<Type> {
+        Some(match v {
+            Value::Const(c) => self.m.consts.ty(c),
+            Value::Arg(i) => f.params[i as usize].ty,
+            Value::Inst(i) => body.insts[i].ty,
+            Value::Block(_) => self.m.types.lookup(&TypeData::Label)?,
+            Value::Asm(a) => self.m.asms[a].fn_ty,
+            Value::Md(_) => self.m.types.lookup(&TypeData::Metadata)?,
+        })
+    }
+
+    fn typed_value(&mut self, f: &Function, body: &Body, v: Value) {
+        if let Some(t) = self.value_ty(f, body, v) {
+            self.ty(t);
+        }
+        self.s(" ");
+        self.value(Some((f, body)), v);
+    }
+
+    // ---- module ------------------------------------------------------------------------
+
+    fn flush(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.out.len() > (1 << 20) {
+            out.write_all(&self.out)?;
+            self.out.clear();
+        }
+        Ok(())
+    }
+
+    fn module(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let m = self.m;
+        if let Some(sf) = &m.source_filename {
+            self.s("source_filename = ");
+            self.quoted(sf);
+            self.s("\n");
+        }
+        if let Some(dl) = &m.datalayout {
+            self.s("target datalayout = ");
+            self.quoted(dl.as_bytes());
+            self.s("\n");
+        }
+        if let Some(t) = &m.triple {
+            self.s("target triple = ");
+            self.quoted(t.as_bytes());
+            self.s("\n");
+        }
+        for a in &m.module_asm {
+            self.s("module asm ");
+            self.quoted(a);
+            self.s("\n");
+        }
+        self.s("\n");
+        for &t in m.types.named_structs() {
+            self.ty(t);
+            self.s(" = type ");
+            match m.types.body(t) {
+                Some(b) => {
+                    let b = b.clone();
+                    self.struct_body(&b.elems, b.packed);
+                }
+                None => self.s("opaque"),
+            }
+            self.s("\n");
+        }
+        for c in &m.comdats {
+            self.name(b'$', &c.name);
+            self.s(" = comdat ");
+            self.s(&c.kind);
+            self.s("\n");
+        }
+        for g in m.live_globals() {
+            if let GlobalKind::Var(v) = &m.globals[g].kind {
+                self.global_var(g, v);
+                self.flush(out)?;
+            }
+        }
+        for g in m.live_globals() {
+            if let GlobalKind::Alias(a) = &m.globals[g].kind {
+                self.alias(g, a);
+            }
+        }
+        for g in m.live_globals() {
+            if let GlobalKind::Function(f) = &m.globals[g].kind {
+                self.s("\n");
+                self.function(g, f);
+                self.flush(out)?;
+            }
+        }
+        if !m.attr_groups.is_empty() {
+            self.s("\n");
+        }
+        for (id, attrs) in &m.attr_groups {
+            let _ = write!(self.out, "attributes #{id} = {{ ");
+            for a in attrs {
+                self.attr(a);
+                self.s(" ");
+            }
+            self.s("}\n");
+        }
+        if !m.named_md.is_empty() || !m.md_nodes.is_empty() {
+            self.s("\n");
+        }
+        for n in &m.named_md {
+            self.name(b'!', &n.name);
+            self.s(" = ");
+            self.s(&n.text);
+            self.s("\n");
+        }
+        for n in &m.md_nodes {
+            let _ = write!(self.out, "!{} = ", n.id);
+            self.s(&n.text);
+            self.s("\n");
+        }
+        out.write_all(&self.out)?;
+        self.out.clear();
+        Ok(())
+    }
+
+    fn linkage_prefix(&mut self, c: &GlobalCommon, is_decl_var: bool) {
+        if c.linkage != Linkage::External || is_decl_var {
+            self.s(c.linkage.keyword());
+            self.s(" ");
+        }
+        if c.dso_local {
+            self.s("dso_local ");
+        }
+        match c.visibility {
+            Visibility::Default => {}
+            Visibility::Hidden => self.s("hidden "),
+            Visibility::Protected => self.s("protected "),
+        }
+        match c.dll {
+            DllStorage::Default => {}
+            DllStorage::Import => self.s("dllimport "),
+            DllStorage::Export => self.s("dllexport "),
+        }
+    }
+
+    fn tls_and_unnamed(&mut self, c: &GlobalCommon) {
+        if let Some(t) = &c.thread_local {
+            if t.is_empty() {
+                self.s("thread_local ");
+            } else {
+                let _ = write!(self.out, "thread_local({t}) ");
+            }
+        }
+        match c.unnamed_addr {
+            UnnamedAddr::None => {}
+            UnnamedAddr::Local => self.s("local_unnamed_addr "),
+            UnnamedAddr::Global => self.s("unnamed_addr "),
+        }
+    }
+
+    fn section_comdat(&mut self, c: &GlobalCommon, comma: bool) {
+        let sep = if comma { ", " } else { " " };
+        if let Some(s) = &c.section {
+            self.s(sep);
+            self.s("section ");
+            self.quoted(s.as_bytes());
+        }
+        if let Some(p) = &c.partition {
+            self.s(sep);
+            self.s("partition ");
+            self.quoted(p.as_bytes());
+        }
+        if let Some(cd) = &c.comdat {
+            self.s(sep);
+            self.s("comdat");
+            if !cd.is_empty() {
+                self.s("(");
+                self.name(b'$', cd);
+                self.s(")");
+            }
+        }
+    }
+
+    fn global_var(&mut self, g: GlobalId, v: &GlobalVar) {
+        self.global_name(g);
+        self.s(" = ");
+        self.linkage_prefix(&v.common, v.init.is_none());
+        self.tls_and_unnamed(&v.common);
+        if v.common.addrspace != 0 {
+            let _ = write!(self.out, "addrspace({}) ", v.common.addrspace);
+        }
+        if v.externally_initialized {
+            self.s("externally_initialized ");
+        }
+        self.s(if v.constant { "constant " } else { "global " });
+        self.ty(v.value_ty);
+        if let Some(init) = v.init {
+            self.s(" ");
+            self.constant(init);
+        }
+        self.section_comdat(&v.common, true);
+        if let Some(a) = v.align {
+            let _ = write!(self.out, ", align {a}");
+        }
+        for e in &v.extra {
+            self.s(", ");
+            self.s(e);
+        }
+        self.attachments(None, &v.md, ", ");
+        self.attrs_after(&v.attrs);
+        self.s("\n");
+    }
+
+    fn alias(&mut self, g: GlobalId, a: &Alias) {
+        self.global_name(g);
+        self.s(" = ");
+        self.linkage_prefix(&a.common, false);
+        self.tls_and_unnamed(&a.common);
+        self.s(if a.ifunc { "ifunc " } else { "alias " });
+        self.ty(a.value_ty);
+        self.s(", ");
+        self.typed_const(a.target);
+        if let Some(p) = &a.common.partition {
+            self.s(", partition ");
+            self.quoted(p.as_bytes());
+        }
+        self.attachments(None, &a.md, ", ");
+        self.s("\n");
+    }
+
+    /// Assign slot numbers to the unnamed values of `f`.
+    fn number(&mut self, f: &Function, body: &Body) {
+        let mut n = 0u32;
+        self.slots.args.clear();
+        for p in &f.params {
+            self.slots.args.push(n);
+            if matches!(p.name, Name::Unnamed) {
+                n += 1;
+            }
+        }
+        for &b in &body.layout {
+            if matches!(body.blocks[b].name, Name::Unnamed) {
+                self.slots.blocks[b] = n;
+                n += 1;
+            }
+            for &i in &body.blocks[b].insts {
+                if matches!(body.inst_names[i], Name::Unnamed) && !self.m.types.is_void(body.insts[i].ty) {
+                    self.slots.insts[i] = n;
+                    n += 1;
+                }
+            }
+        }
+    }
+
+    fn function(&mut self, g: GlobalId, f: &Function) {
+        let (ret, _, varargs) = self.m.types.func_parts(f.fn_ty).expect("function has a function type");
+        self.s(if f.body.is_some() { "define " } else { "declare " });
+        let is_extern_decl = false;
+        self.linkage_prefix(&f.common, is_extern_decl);
+        if let Some(cc) = &f.cc.0 {
+            self.s(cc);
+            self.s(" ");
+        }
+        self.attrs_before(&f.attrs.ret);
+        self.ty(ret);
+        self.s(" ");
+        self.global_name(g);
+        if let Some(body) = &f.body {
+            self.number(f, body);
+        }
+        self.s("(");
+        for (i, p) in f.params.iter().enumerate() {
+            if i > 0 {
+                self.s(", ");
+            }
+            self.ty(p.ty);
+            if let Some(a) = f.attrs.params.get(i) {
+                self.attrs_after(a);
+            }
+            if f.body.is_some() {
+                if let Name::Named(n) = &p.name {
+                    self.s(" ");
+                    self.name(b'%', n);
+                } else {
+                    let _ = write!(self.out, " %{}", self.slots.args[i]);
+                }
+            }
+        }
+        if varargs {
+            self.s(if f.params.is_empty() { "..." } else { ", ..." });
+        }
+        self.s(")");
+        match f.common.unnamed_addr {
+            UnnamedAddr::None => {}
+            UnnamedAddr::Local => self.s(" local_unnamed_addr"),
+            UnnamedAddr::Global => self.s(" unnamed_addr"),
+        }
+        if f.common.addrspace != 0 {
+            let _ = write!(self.out, " addrspace({})", f.common.addrspace);
+        }
+        self.attrs_after(&f.attrs.func);
+        self.section_comdat(&f.common, false);
+        if let Some(a) = f.align {
+            let _ = write!(self.out, " align {a}");
+        }
+        if let Some(gc) = &f.gc {
+            self.s(" gc ");
+            self.quoted(gc.as_bytes());
+        }
+        for (kw, c) in [("prefix", f.prefix), ("prologue", f.prologue), ("personality", f.personality)] {
+            if let Some(c) = c {
+                self.s(" ");
+                self.s(kw);
+                self.s(" ");
+                self.typed_const(c);
+            }
+        }
+        self.attachments(None, &f.md, " ");
+        let Some(body) = &f.body else {
+            self.s("\n");
+            return;
+        };
+        self.s(" {\n");
+        for (k, &b) in body.layout.iter().enumerate() {
+            let bd = &body.blocks[b];
+            match &bd.name {
+                Name::Named(n) => {
+                    if k > 0 {
+                        self.s("\n");
+                    }
+                    let b = n.as_bytes();
+                    if is_plain_name(b) {
+                        self.s(n);
+                    } else {
+                        self.quoted(b);
+                    }
+                    self.s(":\n");
+                }
+                Name::Unnamed if k > 0 => {
+                    let _ = write!(self.out, "\n{}:\n", self.slots.blocks[b]);
+                }
+                Name::Unnamed => {}
+            }
+            for &i in &bd.insts {
+                self.inst(f, body, i);
+            }
+        }
+        self.s("}\n");
+    }
+
+    fn dbg_record(&mut self, f: &Function, body: &Body, r: &DbgRecord) {
+        self.s("    #dbg_");
+        self.s(&r.kind);
+        self.s("(");
+        for (k, md) in r.ops.iter().enumerate() {
+            if k > 0 {
+                self.s(", ");
+            }
+            self.metadata(Some((f, body)), md);
+        }
+        self.s(")\n");
+    }
+
+    fn align(&mut self, a: Option<u64>) {
+        if let Some(a) = a {
+            let _ = write!(self.out, ", align {a}");
+        }
+    }
+
+    fn scope_ordering(&mut self, scope: &Option<Box<str>>, o: Ordering) {
+        if let Some(s) = scope {
+            self.s(" syncscope(");
+            self.quoted(s.as_bytes());
+            self.s(")");
+        }
+        self.s(" ");
+        self.s(o.keyword());
+    }
+
+    fn inst(&mut self, f: &Function, body: &Body, i: Inst) {
+        let d = &body.insts[i];
+        for r in &d.dbg_records {
+            self.dbg_record(f, body, r);
+        }
+        self.s("  ");
+        if !self.m.types.is_void(d.ty) {
+            self.value(Some((f, body)), Value::Inst(i));
+            self.s(" = ");
+        }
+        let fb = Some((f, body));
+        let ops = &d.operands;
+        use Opcode::*;
+        match d.opcode {
+            Call | Invoke | CallBr => return self.call(f, body, i),
+            _ => {}
+        }
+        self.s(d.opcode.keyword());
+        match d.opcode {
+            Ret => {
+                if let Some(&v) = ops.first() {
+                    self.s(" ");
+                    self.typed_value(f, body, v);
+                } else {
+                    self.s(" void");
+                }
+            }
+            Br | Resume | Unreachable => {
+                for (k, &v) in ops.iter().enumerate() {
+                    self.s(if k > 0 { ", " } else { " " });
+                    self.typed_value(f, body, v);
+                }
+            }
+            IndirectBr => {
+                self.s(" ");
+                self.typed_value(f, body, ops[0]);
+                self.s(", [");
+                for (k, &v) in ops[1..].iter().enumerate() {
+                    if k > 0 {
+                        self.s(", ");
+                    }
+                    self.typed_value(f, body, v);
+                }
+                self.s("]");
+            }
+            Switch => {
+                self.s(" ");
+                self.typed_value(f, body, ops[0]);
+                self.s(", ");
+                self.typed_value(f, body, ops[1]);
+                self.s(" [\n");
+                for pair in ops[2..].chunks(2) {
+                    self.s("    ");
+                    self.typed_value(f, body, pair[0]);
+                    self.s(", ");
+                    self.typed_value(f, body, pair[1]);
+                    self.s("\n");
+                }
+                self.s("  ]");
+            }
+            CleanupRet => {
+                self.s(" from ");
+                self.value(fb, ops[0]);
+                if ops.len() > 1 {
+                    self.s(" unwind ");
+                    self.typed_value(f, body, ops[1]);
+                } else {
+                    self.s(" unwind to caller");
+                }
+            }
+            CatchRet => {
+                self.s(" from ");
+                self.value(fb, ops[0]);
+                self.s(" to ");
+                self.typed_value(f, body, ops[1]);
+            }
+            CatchSwitch => {
+                self.s(" within ");
+                self.value(fb, ops[0]);
+                self.s(" [");
+                let has_unwind = matches!(d.extra, InstExtra::HasUnwind(true));
+                let end = if has_unwind { ops.len() - 1 } else { ops.len() };
+                for (k, &v) in ops[1..end].iter().enumerate() {
+                    if k > 0 {
+                        self.s(", ");
+                    }
+                    self.typed_value(f, body, v);
+                }
+                self.s("] unwind ");
+                if has_unwind {
+                    self.typed_value(f, body, ops[end]);
+                } else {
+                    self.s("to caller");
+                }
+            }
+            CatchPad | CleanupPad => {
+                self.s(" within ");
+                self.value(fb, ops[0]);
+                self.s(" [");
+                for (k, &v) in ops[1..].iter().enumerate() {
+                    if k > 0 {
+                        self.s(", ");
+                    }
+                    self.typed_value(f, body, v);
+                }
+                self.s("]");
+            }
+            FNeg => {
+                self.fast_math(d.fmf);
+                self.s(" ");
+                self.typed_value(f, body, ops[0]);
+            }
+            op if op.is_binary() => {
+                self.flags(op, d.flags);
+                self.fast_math(d.fmf);
+                self.s(" ");
+                self.typed_value(f, body, ops[0]);
+                self.s(", ");
+                self.value(fb, ops[1]);
+            }
+            Alloca => {
+                if let InstExtra::Alloca { allocated, align, addrspace, inalloca, swifterror } = &d.extra {
+                    if *inalloca {
+                        self.s(" inalloca");
+                    }
+                    if *swifterror {
+                        self.s(" swifterror");
+                    }
+                    self.s(" ");
+                    self.ty(*allocated);
+                    if let Some(&n) = ops.first() {
+                        self.s(", ");
+                        self.typed_value(f, body, n);
+                    }
+                    self.align(*align);
+                    if *addrspace != 0 {
+                        let _ = write!(self.out, ", addrspace({addrspace})");
+                    }
+                }
+            }
+            Load => {
+                if let InstExtra::Load { align, atomic } = &d.extra {
+                    if atomic.is_some() {
+                        self.s(" atomic");
+                    }
+                    if d.flags.has(Flags::VOLATILE) {
+                        self.s(" volatile");
+                    }
+                    self.s(" ");
+                    self.ty(d.ty);
+                    self.s(", ");
+                    self.typed_value(f, body, ops[0]);
+                    if let Some(a) = atomic {
+                        self.scope_ordering(&a.scope, a.ordering);
+                    }
+                    self.align(*align);
+                }
+            }
+            Store => {
+                if let InstExtra::Store { align, atomic } = &d.extra {
+                    if atomic.is_some() {
+                        self.s(" atomic");
+                    }
+                    if d.flags.has(Flags::VOLATILE) {
+                        self.s(" volatile");
+                    }
+                    self.s(" ");
+                    self.typed_value(f, body, ops[0]);
+                    self.s(", ");
+                    self.typed_value(f, body, ops[1]);
+                    if let Some(a) = atomic {
+                        self.scope_ordering(&a.scope, a.ordering);
+                    }
+                    self.align(*align);
+                }
+            }
+            Fence => {
+                if let InstExtra::Fence(a) = &d.extra {
+                    self.scope_ordering(&a.scope, a.ordering);
+                }
+            }
+            CmpXchg => {
+                if let InstExtra::CmpXchg { weak, success, failure, scope, align } = &d.extra {
+                    if *weak {
+                        self.s(" weak");
+                    }
+                    if d.flags.has(Flags::VOLATILE) {
+                        self.s(" volatile");
+                    }
+                    for (k, &v) in ops.iter().enumerate() {
+                        self.s(if k > 0 { ", " } else { " " });
+                        self.typed_value(f, body, v);
+                    }
+                    self.scope_ordering(scope, *success);
+                    self.s(" ");
+                    self.s(failure.keyword());
+                    self.align(*align);
+                }
+            }
+            AtomicRmw => {
+                if let InstExtra::AtomicRmw { op, ordering, scope, align } = &d.extra {
+                    if d.flags.has(Flags::VOLATILE) {
+                        self.s(" volatile");
+                    }
+                    self.s(" ");
+                    self.s(op);
+                    for (k, &v) in ops.iter().enumerate() {
+                        self.s(if k > 0 { ", " } else { " " });
+                        self.typed_value(f, body, v);
+                    }
+                    self.scope_ordering(scope, *ordering);
+                    self.align(*align);
+                }
+            }
+            GetElementPtr => {
+                self.flags(GetElementPtr, d.flags);
+                if let InstExtra::Gep { source } = &d.extra {
+                    self.s(" ");
+                    self.ty(*source);
+                }
+                for &v in ops.iter() {
+                    self.s(", ");
+                    self.typed_value(f, body, v);
+                }
+            }
+            op if op.is_cast() => {
+                self.flags(op, d.flags);
+                self.fast_math(d.fmf);
+                self.s(" ");
+                self.typed_value(f, body, ops[0]);
+                self.s(" to ");
+                self.ty(d.ty);
+            }
+            ICmp | FCmp => {
+                self.flags(d.opcode, d.flags);
+                self.fast_math(d.fmf);
+                if let InstExtra::Cmp(p) = d.extra {
+                    self.s(" ");
+                    self.s(p.name());
+                }
+                self.s(" ");
+                self.typed_value(f, body, ops[0]);
+                self.s(", ");
+                self.value(fb, ops[1]);
+            }
+            Phi => {
+                self.fast_math(d.fmf);
+                self.s(" ");
+                self.ty(d.ty);
+                for (k, pair) in ops.chunks(2).enumerate() {
+                    self.s(if k > 0 { ", [ " } else { " [ " });
+                    self.value(fb, pair[0]);
+                    self.s(", ");
+                    self.value(fb, pair[1]);
+                    self.s(" ]");
+                }
+            }
+            Select => {
+                self.fast_math(d.fmf);
+                for (k, &v) in ops.iter().enumerate() {
+                    self.s(if k > 0 { ", " } else { " " });
+                    self.typed_value(f, body, v);
+                }
+            }
+            VAArg => {
+                self.s(" ");
+                self.typed_value(f, body, ops[0]);
+                self.s(", ");
+                self.ty(d.ty);
+            }
+            ExtractElement | InsertElement | Freeze => {
+                for (k, &v) in ops.iter().enumerate() {
+                    self.s(if k > 0 { ", " } else { " " });
+                    self.typed_value(f, body, v);
+                }
+            }
+            ShuffleVector => {
+                self.s(" ");
+                self.typed_value(f, body, ops[0]);
+                self.s(", ");
+                self.typed_value(f, body, ops[1]);
+                self.s(", ");
+                if let InstExtra::Shuffle(mask) = &d.extra {
+                    let scalable = self.m.types.vector_len(d.ty).map(|v| v.1);
+                    self.shuffle_mask(mask, scalable);
+                }
+            }
+            ExtractValue | InsertValue => {
+                for (k, &v) in ops.iter().enumerate() {
+                    self.s(if k > 0 { ", " } else { " " });
+                    self.typed_value(f, body, v);
+                }
+                if let InstExtra::Indices(idx) = &d.extra {
+                    for x in idx {
+                        let _ = write!(self.out, ", {x}");
+                    }
+                }
+            }
+            LandingPad => {
+                self.s(" ");
+                self.ty(d.ty);
+                if let InstExtra::LandingPad(lp) = &d.extra {
+                    if lp.cleanup {
+                        self.s("\n          cleanup");
+                    }
+                    for (k, &v) in ops.iter().enumerate() {
+                        self.s(if lp.filters[k] { "\n          filter " } else { "\n          catch " });
+                        self.typed_value(f, body, v);
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.inst_md(f, body, d);
+        self.s("\n");
+    }
+
+    fn inst_md(&mut self, f: &Function, body: &Body, d: &InstData) {
+        if let Some(dbg) = &d.dbg {
+            self.s(", !dbg ");
+            self.metadata(Some((f, body)), dbg);
+        }
+        self.attachments(Some((f, body)), &d.md, ", ");
+    }
+
+    fn call(&mut self, f: &Function, body: &Body, i: Inst) {
+        let d = &body.insts[i];
+        let Some(ci) = d.call_info() else { return };
+        match ci.tail {
+            TailKind::None => {}
+            TailKind::Tail => self.s("tail "),
+            TailKind::MustTail => self.s("musttail "),
+            TailKind::NoTail => self.s("notail "),
+        }
+        self.s(d.opcode.keyword());
+        self.fast_math(d.fmf);
+        if let Some(cc) = &ci.cc.0 {
+            self.s(" ");
+            self.s(cc);
+        }
+        self.s(" ");
+        self.attrs_before(&ci.attrs.ret);
+        if let Some(a) = ci.addrspace {
+            let _ = write!(self.out, "addrspace({a}) ");
+        }
+        let (ret, _, varargs) = self.m.types.func_parts(ci.fn_ty).expect("call has a function type");
+        if varargs || self.m.typed_pointers {
+            self.ty(ci.fn_ty);
+        } else {
+            self.ty(ret);
+        }
+        self.s(" ");
+        let callee = *d.operands.last().expect("call has a callee");
+        self.value(Some((f, body)), callee);
+        self.s("(");
+        let nargs = d.num_call_args();
+        for k in 0..nargs {
+            if k > 0 {
+                self.s(", ");
+            }
+            let v = d.operands[k];
+            if let Some(t) = self.value_ty(f, body, v) {
+                self.ty(t);
+            }
+            if let Some(a) = ci.attrs.params.get(k) {
+                self.attrs_after(a);
+            }
+            self.s(" ");
+            self.value(Some((f, body)), v);
+        }
+        if ci.tail == TailKind::MustTail && varargs && nargs < self.m.types.func_parts(ci.fn_ty).map_or(0, |p| p.1.len()) {
+            self.s(", ...");
+        }
+        self.s(")");
+        self.attrs_after(&ci.attrs.func);
+        if !ci.bundles.is_empty() {
+            self.s(" [ ");
+            for (k, b) in ci.bundles.iter().enumerate() {
+                if k > 0 {
+                    self.s(", ");
+                }
+                self.quoted(b.tag.as_bytes());
+                self.s("(");
+                for (j, &v) in b.inputs.iter().enumerate() {
+                    if j > 0 {
+                        self.s(", ");
+                    }
+                    self.typed_value(f, body, v);
+                }
+                self.s(")");
+            }
+            self.s(" ]");
+        }
+        match d.opcode {
+            Opcode::Invoke => {
+                self.s("\n          to ");
+                self.typed_value(f, body, d.operands[nargs]);
+                self.s(" unwind ");
+                self.typed_value(f, body, d.operands[nargs + 1]);
+            }
+            Opcode::CallBr => {
+                self.s("\n          to ");
+                self.typed_value(f, body, d.operands[nargs]);
+                self.s(" [");
+                let n = ci.indirect_dests as usize;
+                for k in 0..n {
+                    if k > 0 {
+                        self.s(", ");
+                    }
+                    self.typed_value(f, body, d.operands[nargs + 1 + k]);
+                }
+                self.s("]");
+            }
+            _ => {}
+        }
+        self.inst_md(f, body, d);
+        self.s("\n");
+    }
+}

@@ -1,1 +1,103 @@
-//! Shared helpers for the end-to-end tests.
+//! Shared helpers for the end-to-end tests: finding LLVM 22's `opt`, the real-IR corpus, and
+//! normalising modules through `opt -S`.
+//!
+//! Tests that need `opt-22` or the corpus fail (never skip) when `CI=true`; on a developer
+//! machine without them they print why and return early.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Whether we run under CI, where missing tools are failures.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true")
+}
+
+/// The workspace root.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+}
+
+fn require(what: &str) -> Option<()> {
+    if in_ci() {
+        panic!("{what} is required under CI=true but is missing");
+    }
+    eprintln!("skipping: {what} is missing (run .ci/run or scripts/corpus.sh)");
+    None
+}
+
+/// Path to LLVM 22's `opt`, or `None` (outside CI) when it is not installed.
+pub fn opt22() -> Option<PathBuf> {
+    let p = PathBuf::from("/usr/lib/llvm-22/bin/opt");
+    if p.exists() {
+        Some(p)
+    } else {
+        require("LLVM 22 (/usr/lib/llvm-22/bin/opt)").map(|_| p)
+    }
+}
+
+/// Path to LLVM 14's `opt` (for typed-pointer IR).
+pub fn opt14() -> Option<PathBuf> {
+    let p = PathBuf::from("/usr/lib/llvm-14/bin/opt");
+    if p.exists() {
+        Some(p)
+    } else {
+        require("LLVM 14 (/usr/lib/llvm-14/bin/opt)").map(|_| p)
+    }
+}
+
+/// The corpus modules under `target/corpus/<sub>/`, sorted by name; `None` (outside CI) when the
+/// corpus has not been built.
+pub fn corpus(sub: &str) -> Option<Vec<PathBuf>> {
+    let dir = workspace_root().join("target/corpus").join(sub);
+    let Ok(rd) = std::fs::read_dir(&dir) else {
+        return require(&format!("the corpus ({})", dir.display())).map(|_| Vec::new());
+    };
+    let mut v: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "ll")).collect();
+    v.sort();
+    if v.is_empty() {
+        require(&format!("the corpus ({})", dir.display()))?;
+    }
+    Some(v)
+}
+
+/// Run `opt` with `args` on `input` (bytes on stdin); returns stdout, or stderr as the error.
+pub fn run_opt(opt: &Path, args: &[&str], input: &[u8]) -> Result<Vec<u8>, String> {
+    let mut child = Command::new(opt)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", opt.display()))?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = feeder.join();
+    if out.status.success() {
+        Ok(out.stdout)
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// `opt -S` output with the lines that legitimately differ between two prints of one module
+/// removed (`; ModuleID`, `source_filename`).
+pub fn normalise(opt: &Path, input: &[u8]) -> Result<String, String> {
+    let out = run_opt(opt, &["-S", "-o", "-"], input)?;
+    let text = String::from_utf8_lossy(&out);
+    Ok(text.lines().filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename")).collect::<Vec<_>>().join("\n"))
+}
+
+/// The first differing line of two texts, for failure messages.
+pub fn first_difference(a: &str, b: &str) -> String {
+    for (k, (x, y)) in a.lines().zip(b.lines()).enumerate() {
+        if x != y {
+            return format!("line {}:\n  expected: {x}\n  actual:   {y}", k + 1);
+        }
+    }
+    format!("lengths differ: {} vs {} lines", a.lines().count(), b.lines().count())
+}

@@ -1,0 +1,199 @@
+//! The command-line grammar. Help text lives here, next to the flags it describes, so that
+//! `mergefn --help` and `mergefn <command> --help` are the user's manual.
+//!
+//! Each subcommand has its own `*Args` struct, handed unchanged to its `cmd_*` function in
+//! [`crate::commands`]. Adding a flag means adding a field here and reading it there.
+
+use crate::io::{FileArg, Format};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const ABOUT: &str = "Merge equivalent functions in LLVM IR";
+
+const LONG_ABOUT: &str = "\
+Merge equivalent functions in LLVM IR.
+
+mergefn finds functions in an LLVM module whose bodies are equivalent, in the sense of
+LLVM's MergeFunctions pass (`opt -passes=mergefunc`): the same instructions over the same
+operands, up to differences that cannot change the generated code. It keeps one function
+of each group and makes the others aliases of it, or thunks that call it, so the module
+gets smaller.
+
+It reads textual IR (.ll, as written by `clang -S -emit-llvm` or `llvm-dis`) and a JSON
+dump of its own IR model; the format is detected from the content. Bitcode (.bc) must be
+converted with `llvm-dis` first.";
+
+const AFTER_HELP: &str = "\
+Examples:
+  mergefn merge in.ll -o out.ll --report r.json
+  clang -S -emit-llvm -o - a.c | mergefn merge - --stats > merged.ll
+  mergefn explain in.ll f g
+  mergefn print in.ll --emit json --pretty -o in.json
+
+Exit status:
+  0  success
+  1  error: unreadable or malformed input, output that cannot be written, internal error
+  2  usage error: unknown flag, missing or invalid argument";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "mergefn",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = AFTER_HELP,
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Merge equivalent functions and write the smaller module
+    #[command(
+        long_about = "\
+Merge equivalent functions and write the smaller module.
+
+Reads INPUT, merges every group of equivalent functions as LLVM's MergeFunctions pass
+does, and writes the result to OUTPUT. The kept function is unchanged; the others become
+aliases of it (with --use-aliases, where linkage allows) or thunks that call it, and
+direct calls to them are redirected to the kept function.",
+        after_help = "\
+Examples:
+  mergefn merge in.ll -o out.ll --report r.json
+  mergefn merge in.ll -o out.ll --use-aliases --stats
+  clang -S -emit-llvm -o - a.c | mergefn merge - > merged.ll"
+    )]
+    Merge(MergeArgs),
+
+    /// Show the module's types as mergefn interns them
+    #[command(after_help = "\
+Examples:
+  mergefn types in.ll
+  mergefn types in.ll --json > types.json")]
+    Types(TypesArgs),
+
+    /// Explain why two functions do or do not merge
+    #[command(
+        long_about = "\
+Explain why two functions do or do not merge.
+
+Compares functions F and G of INPUT with the same comparator `merge` uses and reports
+the verdict: equal, or the first difference found and where it is.",
+        after_help = "\
+Examples:
+  mergefn explain in.ll f g
+  mergefn explain in.ll @_ZN3foo3barEv @_ZN3foo3bazEv"
+    )]
+    Explain(ExplainArgs),
+
+    /// Read a module and write it back, as .ll or JSON
+    #[command(
+        long_about = "\
+Read a module and write it back, as .ll or JSON.
+
+Checks that mergefn reads a file, normalises its text, and converts between .ll and the
+JSON dump of mergefn's IR model. `print` of a JSON dump gives the same .ll as `print` of
+the module it was made from.",
+        after_help = "\
+Examples:
+  mergefn print in.ll
+  mergefn print in.ll --emit json --pretty -o in.json
+  mergefn print in.json -o in.ll"
+    )]
+    Print(PrintArgs),
+}
+
+/// The help shared by every INPUT argument.
+const INPUT_HELP: &str = "Input module: .ll text or mergefn JSON; `-` reads stdin";
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    #[arg(value_name = "INPUT", help = INPUT_HELP)]
+    pub input: FileArg,
+
+    /// Where to write the merged module; `-` is stdout
+    #[arg(short, long, value_name = "OUTPUT", default_value = "-")]
+    pub output: FileArg,
+
+    /// Also write a JSON report of every group of merged functions and how each was replaced
+    #[arg(long, value_name = "R.json")]
+    pub report: Option<FileArg>,
+
+    /// Replace merged functions by aliases where linkage allows, instead of thunks
+    #[arg(long)]
+    pub use_aliases: bool,
+
+    /// Print statistics (functions seen, compared, merged) to stderr
+    #[arg(long)]
+    pub stats: bool,
+
+    /// How to find, for each function, the already-seen functions equal to it
+    #[arg(long, value_enum, value_name = "HOW", default_value_t = Lookup::Tree)]
+    pub lookup: Lookup,
+}
+
+/// Strategies for finding equal functions; all give the same merges, at different costs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Lookup {
+    /// An ordered tree over the comparator's total order, as LLVM does
+    Tree,
+    /// Buckets keyed by a structural hash, compared within each bucket
+    Hash,
+    /// Hash buckets first, then the ordered tree within each bucket
+    Hybrid,
+}
+
+#[derive(Debug, Args)]
+pub struct TypesArgs {
+    #[arg(value_name = "INPUT", help = INPUT_HELP)]
+    pub input: FileArg,
+
+    /// Print JSON instead of one line per type
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    #[arg(value_name = "INPUT", help = INPUT_HELP)]
+    pub input: FileArg,
+
+    /// The first function's name, with or without the leading `@`
+    #[arg(value_name = "F")]
+    pub f: String,
+
+    /// The second function's name, with or without the leading `@`
+    #[arg(value_name = "G")]
+    pub g: String,
+}
+
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    #[arg(value_name = "INPUT", help = INPUT_HELP)]
+    pub input: FileArg,
+
+    /// Where to write the module; `-` is stdout
+    #[arg(short, long, value_name = "OUTPUT", default_value = "-")]
+    pub output: FileArg,
+
+    /// Output format
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Ll)]
+    pub emit: Format,
+
+    /// Indent JSON output for reading (no effect on .ll)
+    #[arg(long)]
+    pub pretty: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_grammar_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,219 @@
+//! Files and streams: the only place the driver touches the file system.
+//!
+//! Inputs are read whole before anything is written, so an output may name its own input.
+//! Outputs to files are written to a temporary file in the destination's directory and renamed
+//! over the destination only once complete: on any failure the destination is untouched and
+//! the temporary file is gone (it is deleted on drop, including while unwinding).
+
+use crate::diag::Error;
+use clap::ValueEnum;
+use mergefn_ir::Module;
+use std::ffi::OsString;
+use std::fs;
+use std::io::{self, BufWriter, ErrorKind, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// A file named on the command line, where `-` means stdin (for inputs) or stdout (for outputs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileArg {
+    Std,
+    Path(PathBuf),
+}
+
+impl From<OsString> for FileArg {
+    fn from(s: OsString) -> Self {
+        if s == "-" {
+            FileArg::Std
+        } else {
+            FileArg::Path(s.into())
+        }
+    }
+}
+
+impl FileArg {
+    /// The name to show in messages about this input.
+    pub fn input_name(&self) -> String {
+        self.name("<stdin>")
+    }
+
+    /// The name to show in messages about this output.
+    pub fn output_name(&self) -> String {
+        self.name("<stdout>")
+    }
+
+    fn name(&self, std_name: &str) -> String {
+        match self {
+            FileArg::Std => std_name.to_owned(),
+            FileArg::Path(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// The formats a module is read from and written to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// LLVM textual IR
+    Ll,
+    /// serde JSON of mergefn's IR model
+    Json,
+}
+
+impl Format {
+    /// Detect the format of `bytes`: JSON if the first non-whitespace byte is `{`, else .ll
+    /// (an .ll file cannot start with `{`). Bitcode is left to the .ll reader, which names it.
+    pub fn detect(bytes: &[u8]) -> Format {
+        match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+            Some(b'{') => Format::Json,
+            _ => Format::Ll,
+        }
+    }
+}
+
+/// Read all of `input`.
+pub fn read_input(input: &FileArg) -> Result<Vec<u8>, Error> {
+    let read = match input {
+        FileArg::Std => {
+            let mut buf = Vec::new();
+            io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
+        }
+        FileArg::Path(p) => fs::read(p),
+    };
+    read.map_err(|source| Error::Read {
+        name: input.input_name(),
+        source,
+    })
+}
+
+/// Read a module from `input`, in whichever format it is.
+pub fn load_module(input: &FileArg) -> Result<Module, Error> {
+    let bytes = read_input(input)?;
+    let name = input.input_name();
+    match Format::detect(&bytes) {
+        Format::Ll => mergefn_ir::parse_module(&bytes).map_err(|err| Error::Parse { name, err }),
+        Format::Json => {
+            let mut m: Module =
+                serde_json::from_slice(&bytes).map_err(|err| Error::Json { name, err })?;
+            m.rebuild_indexes();
+            Ok(m)
+        }
+    }
+}
+
+/// Write `m` to `dest` in `format`; `pretty` indents JSON.
+pub fn save_module(dest: &FileArg, m: &Module, format: Format, pretty: bool) -> Result<(), Error> {
+    write_output(dest, |w| {
+        match (format, pretty) {
+            (Format::Ll, _) => return mergefn_ir::write_module(m, w),
+            (Format::Json, false) => serde_json::to_writer(&mut *w, m)?,
+            (Format::Json, true) => serde_json::to_writer_pretty(&mut *w, m)?,
+        }
+        w.write_all(b"\n")
+    })
+}
+
+/// Write `dest` with `write`, atomically when `dest` is a regular file (see the module doc).
+///
+/// A reader that goes away early (`mergefn print big.ll | head`) is not an error: the broken
+/// pipe on stdout just ends the output.
+pub fn write_output(
+    dest: &FileArg,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), Error> {
+    let written = match dest {
+        FileArg::Std => {
+            let mut w = BufWriter::new(io::stdout().lock());
+            match write(&mut w).and_then(|()| w.flush()) {
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
+                r => r,
+            }
+        }
+        FileArg::Path(p) => write_file(p, write),
+    };
+    written.map_err(|source| Error::Write {
+        name: dest.output_name(),
+        source,
+    })
+}
+
+fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    // `fs::metadata` follows symlinks: we replace what the link points to, not the link.
+    let existing = match fs::metadata(path) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    let perms = match &existing {
+        Some(meta) if meta.is_dir() => {
+            return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"))
+        }
+        // A device or a FIFO (`-o /dev/null`) cannot be replaced by renaming; write it in place.
+        Some(meta) if !meta.is_file() => {
+            let mut w = BufWriter::new(fs::OpenOptions::new().write(true).open(path)?);
+            return write(&mut w).and_then(|()| w.flush());
+        }
+        Some(meta) => Some(meta.permissions()),
+        None => new_file_permissions(),
+    };
+    let dest = if existing.is_some() {
+        fs::canonicalize(path)?
+    } else {
+        path.to_owned()
+    };
+    let dir = match dest.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let tmp = tempfile::Builder::new()
+        .prefix(".mergefn-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    let mut w = BufWriter::new(tmp);
+    write(&mut w)?;
+    let tmp = w.into_inner().map_err(io::IntoInnerError::into_error)?;
+    if let Some(perms) = perms {
+        tmp.as_file().set_permissions(perms)?;
+    }
+    tmp.persist(&dest).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Permissions for a file we create: on Unix `rw-r--r--`, as a compiler's outputs usually are,
+/// since the temporary file starts out private; elsewhere the temporary file's own.
+fn new_file_permissions() -> Option<fs::Permissions> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        Some(fs::Permissions::from_mode(0o644))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FileArg, Format};
+    use std::ffi::OsString;
+
+    #[test]
+    fn dash_means_the_standard_stream() {
+        assert_eq!(FileArg::from(OsString::from("-")), FileArg::Std);
+        assert_eq!(
+            FileArg::from(OsString::from("./-")),
+            FileArg::Path("./-".into())
+        );
+    }
+
+    #[test]
+    fn json_is_detected_by_its_first_brace() {
+        assert_eq!(Format::detect(b" \n\t{\"types\":[]}"), Format::Json);
+        assert_eq!(
+            Format::detect(b"define void @f() {\n  ret void\n}\n"),
+            Format::Ll
+        );
+        assert_eq!(Format::detect(b"; {\n"), Format::Ll);
+        assert_eq!(Format::detect(b""), Format::Ll);
+        assert_eq!(Format::detect(b"BC\xC0\xDE"), Format::Ll);
+    }
+}

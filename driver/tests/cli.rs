@@ -1,0 +1,260 @@
+//! The `mergefn` binary as a user meets it: files, streams, messages and exit statuses.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use tempfile::TempDir;
+
+/// Malformed on line 1, with more lines after it.
+const BAD_LL: &[u8] = b"define void @f(i32 %x) nonsense {\n  ret void\n}\n";
+
+const VALID_LL: &str = "\
+define i32 @f(i32 %x) {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+
+define i32 @g(i32 %x) {
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+";
+
+/// Run `mergefn` with `args` in `dir`, feeding `stdin` to it.
+fn mergefn_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mergefn"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mergefn starts");
+    // The child may exit without reading its input; a broken pipe here is then expected.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().expect("mergefn runs")
+}
+
+/// A scratch directory holding `files`.
+fn scratch(files: &[(&str, &[u8])]) -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, content) in files {
+        fs::write(dir.path().join(name), content).unwrap();
+    }
+    dir
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn assert_fails_with(out: &Output, code: i32, stderr_prefix: &str) {
+    assert_eq!(out.status.code(), Some(code), "stderr: {}", stderr(out));
+    assert!(
+        stderr(out).starts_with(stderr_prefix),
+        "stderr: {}",
+        stderr(out)
+    );
+}
+
+fn dir_entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_missing_input_is_reported_in_one_line() {
+    let dir = scratch(&[]);
+    let out = mergefn_in(dir.path(), &["print", "x.ll"], b"");
+    assert_fails_with(&out, 1, "error: cannot read 'x.ll': ");
+    assert_eq!(stderr(&out).lines().count(), 1);
+}
+
+#[test]
+fn a_directory_as_input_is_an_error() {
+    let dir = scratch(&[]);
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    let out = mergefn_in(dir.path(), &["print", "sub"], b"");
+    assert_fails_with(&out, 1, "error: cannot read 'sub': ");
+}
+
+#[test]
+fn bitcode_input_asks_for_llvm_dis() {
+    for magic in [
+        &b"BC\xC0\xDE\x35\x14\x00\x00"[..],
+        &b"\xDE\xC0\x17\x0B\x00\x00\x00\x00"[..],
+    ] {
+        let dir = scratch(&[("in.bc", magic)]);
+        let out = mergefn_in(dir.path(), &["print", "in.bc"], b"");
+        assert_fails_with(&out, 1, "error: in.bc:1:1: ");
+        assert!(
+            stderr(&out).contains("llvm-dis"),
+            "stderr: {}",
+            stderr(&out)
+        );
+        // The binary line is not echoed to the terminal.
+        assert_eq!(stderr(&out).lines().count(), 1);
+    }
+}
+
+#[test]
+fn malformed_ll_shows_the_position_the_line_and_a_caret() {
+    let dir = scratch(&[("bad.ll", BAD_LL)]);
+    let out = mergefn_in(dir.path(), &["print", "bad.ll"], b"");
+    assert_fails_with(&out, 1, "error: bad.ll:1:");
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "stderr: {err}");
+    assert_eq!(lines[1], "define void @f(i32 %x) nonsense {");
+    assert_eq!(lines[2].trim_start(), "^");
+    let col: usize = lines[0]["error: bad.ll:1:".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(lines[2].len(), col, "the caret sits under column {col}");
+}
+
+#[test]
+fn stdin_is_named_in_messages() {
+    let dir = scratch(&[]);
+    let out = mergefn_in(dir.path(), &["print", "-"], BAD_LL);
+    assert_fails_with(&out, 1, "error: <stdin>:1:");
+}
+
+#[test]
+fn invalid_json_is_reported_with_its_position() {
+    let dir = scratch(&[("m.json", b"{\n  \"types\": 3\n}\n")]);
+    let out = mergefn_in(dir.path(), &["print", "m.json"], b"");
+    assert_fails_with(&out, 1, "error: m.json:2:");
+    assert!(
+        stderr(&out).contains(": invalid JSON module: "),
+        "stderr: {}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn an_unknown_flag_is_a_usage_error() {
+    let dir = scratch(&[("in.ll", VALID_LL.as_bytes())]);
+    let out = mergefn_in(dir.path(), &["print", "in.ll", "--no-such-flag"], b"");
+    assert_fails_with(&out, 2, "error: ");
+    let out = mergefn_in(dir.path(), &["print", "in.ll", "--emit", "bc"], b"");
+    assert_fails_with(&out, 2, "error: ");
+}
+
+#[test]
+fn bad_input_leaves_the_output_file_untouched() {
+    let dir = scratch(&[("bad.ll", BAD_LL), ("out.ll", b"KEEP")]);
+    let out = mergefn_in(dir.path(), &["print", "bad.ll", "-o", "out.ll"], b"");
+    assert_fails_with(&out, 1, "error: bad.ll:1:");
+    assert_eq!(fs::read(dir.path().join("out.ll")).unwrap(), b"KEEP");
+    assert_eq!(dir_entries(dir.path()), ["bad.ll", "out.ll"]);
+}
+
+#[test]
+fn an_output_in_a_missing_directory_is_an_error() {
+    let dir = scratch(&[("in.ll", VALID_LL.as_bytes())]);
+    let out = mergefn_in(dir.path(), &["print", "in.ll", "-o", "no/such/out.ll"], b"");
+    assert_fails_with(&out, 1, "error: cannot write 'no/such/out.ll': ");
+    assert_eq!(dir_entries(dir.path()), ["in.ll"]);
+}
+
+#[test]
+fn a_directory_as_output_is_an_error() {
+    let dir = scratch(&[("in.ll", VALID_LL.as_bytes())]);
+    fs::create_dir(dir.path().join("sub")).unwrap();
+    let out = mergefn_in(dir.path(), &["print", "in.ll", "-o", "sub"], b"");
+    assert_fails_with(&out, 1, "error: cannot write 'sub': ");
+    assert_eq!(dir_entries(&dir.path().join("sub")), Vec::<String>::new());
+}
+
+#[test]
+fn dash_reads_stdin_and_writes_stdout() {
+    let dir = scratch(&[("in.ll", VALID_LL.as_bytes())]);
+    let from_file = mergefn_in(dir.path(), &["print", "in.ll", "-o", "out.ll"], b"");
+    assert!(from_file.status.success(), "stderr: {}", stderr(&from_file));
+    let from_stdin = mergefn_in(dir.path(), &["print", "-", "-o", "-"], VALID_LL.as_bytes());
+    assert!(
+        from_stdin.status.success(),
+        "stderr: {}",
+        stderr(&from_stdin)
+    );
+    assert_eq!(
+        from_stdin.stdout,
+        fs::read(dir.path().join("out.ll")).unwrap()
+    );
+}
+
+#[test]
+fn the_output_may_be_the_input() {
+    let dir = scratch(&[("in.ll", VALID_LL.as_bytes())]);
+    let to_stdout = mergefn_in(dir.path(), &["print", "in.ll"], b"");
+    let in_place = mergefn_in(dir.path(), &["print", "in.ll", "-o", "in.ll"], b"");
+    assert!(in_place.status.success(), "stderr: {}", stderr(&in_place));
+    assert_eq!(
+        fs::read(dir.path().join("in.ll")).unwrap(),
+        to_stdout.stdout
+    );
+    assert_eq!(dir_entries(dir.path()), ["in.ll"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn outputs_are_world_readable_and_keep_existing_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = scratch(&[("in.ll", VALID_LL.as_bytes()), ("private.ll", b"")]);
+    let private = dir.path().join("private.ll");
+    fs::set_permissions(&private, fs::Permissions::from_mode(0o600)).unwrap();
+    for out in ["new.ll", "private.ll"] {
+        let run = mergefn_in(dir.path(), &["print", "in.ll", "-o", out], b"");
+        assert!(run.status.success(), "stderr: {}", stderr(&run));
+    }
+    assert_eq!(mode(&dir.path().join("new.ll")), 0o644);
+    assert_eq!(mode(&private), 0o600);
+}
+
+#[test]
+fn json_round_trip_gives_the_same_ll() {
+    let dir = scratch(&[("in.ll", VALID_LL.as_bytes())]);
+    for json_flags in [&["--emit", "json"][..], &["--emit", "json", "--pretty"][..]] {
+        let to_json = mergefn_in(
+            dir.path(),
+            &[&["print", "in.ll", "-o", "m.json"], json_flags].concat(),
+            b"",
+        );
+        assert!(to_json.status.success(), "stderr: {}", stderr(&to_json));
+        let direct = mergefn_in(dir.path(), &["print", "in.ll"], b"");
+        let via_json = mergefn_in(dir.path(), &["print", "m.json"], b"");
+        assert!(via_json.status.success(), "stderr: {}", stderr(&via_json));
+        assert_eq!(
+            String::from_utf8_lossy(&via_json.stdout),
+            String::from_utf8_lossy(&direct.stdout)
+        );
+    }
+}
+
+#[test]
+fn help_teaches_by_example_and_lists_exit_statuses() {
+    let dir = scratch(&[]);
+    let out = mergefn_in(dir.path(), &["--help"], b"");
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for needle in [
+        "mergefn merge in.ll -o out.ll --report r.json",
+        "Exit status:",
+        "merge",
+        "types",
+        "explain",
+        "print",
+    ] {
+        assert!(help.contains(needle), "--help lacks {needle:?}:\n{help}");
+    }
+}
