@@ -261,6 +261,11 @@ impl Module {
     pub fn rebuild_indexes(&mut self) {
         self.types.rebuild_index();
         self.consts.rebuild_index();
+        self.rebuild_names();
+    }
+
+    /// Rebuild the name → global map (after renaming globals directly).
+    pub fn rebuild_names(&mut self) {
         self.names = self
             .globals
             .iter()

@@ -163,6 +163,25 @@ impl<'a> Parser<'a> {
         t
     }
 
+    /// Source text kept verbatim (metadata, attributes). Bytes that are not UTF-8 can only
+    /// stand inside quoted strings, where `\XX` means the same byte, so they are escaped.
+    fn raw_text(&self, start: usize, end: usize) -> std::borrow::Cow<'a, str> {
+        let b = &self.src[start..end];
+        match std::str::from_utf8(b) {
+            Ok(s) => std::borrow::Cow::Borrowed(s),
+            Err(_) => {
+                let mut out = String::with_capacity(b.len() + 8);
+                for chunk in b.utf8_chunks() {
+                    out.push_str(chunk.valid());
+                    for &x in chunk.invalid() {
+                        out.push_str(&format!("\\{x:02X}"));
+                    }
+                }
+                std::borrow::Cow::Owned(out)
+            }
+        }
+    }
+
     fn text(&self, t: Token) -> &'a str {
         // The lexer only splits at ASCII boundaries; names may hold UTF-8, which stays intact.
         std::str::from_utf8(&self.src[t.start as usize..t.end as usize]).unwrap_or("\u{fffd}")
@@ -279,7 +298,7 @@ impl<'a> Parser<'a> {
 
     /// Raw source text of a balanced `open ... close` group starting at the current token
     /// (which must be `open`). Leaves the parser after the group.
-    fn raw_group(&mut self, prefix_start: u32) -> PResult<&'a str> {
+    fn raw_group(&mut self, prefix_start: u32) -> PResult<std::borrow::Cow<'a, str>> {
         let (open, close) = match self.tok.kind {
             Tok::LParen => (b'(', b')'),
             Tok::LBrace => (b'{', b'}'),
@@ -312,7 +331,7 @@ impl<'a> Parser<'a> {
         self.lex.pos = i + 1;
         self.last_end = i as u32 + 1;
         self.tok = self.lex.next();
-        Ok(std::str::from_utf8(&self.src[prefix_start as usize..i + 1]).unwrap_or(""))
+        Ok(self.raw_text(prefix_start as usize, i + 1))
     }
 
     // ---- module level --------------------------------------------------------------------
@@ -340,6 +359,18 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_module(&mut self) -> PResult<()> {
+        // `@0`-style names are LLVM's numbered (unnamed) globals; the writer renumbers them.
+        let numbered: Vec<GlobalId> = self
+            .m
+            .globals
+            .iter()
+            .filter(|(_, g)| matches!(&g.common().name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())))
+            .map(|(id, _)| id)
+            .collect();
+        for g in numbered {
+            self.m.globals[g].common_mut().name = Name::Unnamed;
+        }
+        self.m.rebuild_names();
         if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
             let name = self.m.global_name(g);
             return self.error_at(off, format!("use of undefined value '@{name}'"));
@@ -442,12 +473,29 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn rest_of_line(&mut self) -> &'a str {
-        let start = self.tok.start as usize;
-        let end = memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
-        self.lex.pos = end;
-        self.tok = self.lex.next();
-        std::str::from_utf8(&self.src[start..end]).unwrap_or("").trim_end()
+    /// A metadata node definition's right-hand side, kept as text: `[distinct] !{...}` or
+    /// `[distinct] !DIKind(...)`.
+    fn md_node_text(&mut self) -> PResult<Box<str>> {
+        let start = token_offset(self.tok) as usize;
+        self.eat_word("distinct");
+        match self.tok.kind {
+            Tok::Exclaim => {
+                self.bump();
+                if self.tok.kind != Tok::LBrace {
+                    return self.err(format!("expected '{{' after '!', found {}", self.describe()));
+                }
+                self.raw_group(0)?;
+            }
+            Tok::MetaName => {
+                self.bump();
+                if self.tok.kind != Tok::LParen {
+                    return self.err(format!("expected '(' after a specialised metadata kind, found {}", self.describe()));
+                }
+                self.raw_group(0)?;
+            }
+            _ => return self.err(format!("expected a metadata node, found {}", self.describe())),
+        }
+        Ok(self.raw_text(start, self.last_end as usize).into())
     }
 
     fn named_md(&mut self) -> PResult<()> {
@@ -457,7 +505,7 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::Exclaim {
             return self.err("expected '!{' in named metadata");
         }
-        let text = self.rest_of_line().into();
+        let text = self.md_node_text()?;
         self.m.named_md.push(NamedMd { name, text });
         Ok(())
     }
@@ -466,13 +514,7 @@ impl<'a> Parser<'a> {
         self.bump();
         let id = self.parse_u32()?;
         self.expect(Tok::Equal, "'='")?;
-        if self.tok.kind == Tok::Eof {
-            return self.err("expected metadata");
-        }
-        let text: Box<str> = self.rest_of_line().into();
-        if text.is_empty() {
-            return self.err("expected metadata");
-        }
+        let text = self.md_node_text()?;
         self.m.md_nodes.push(MdNode { id, text });
         Ok(())
     }
@@ -541,7 +583,7 @@ impl<'a> Parser<'a> {
                     }
                     _ => start + w.len() as u32,
                 };
-                let text = std::str::from_utf8(&self.src[start as usize..end as usize]).unwrap_or("");
+                let text = self.raw_text(start as usize, end as usize);
                 set.attrs.push(Attr::Other(text.into()));
                 Ok(true)
             }
@@ -915,7 +957,7 @@ impl<'a> Parser<'a> {
                     let s = self.tok.start;
                     self.bump();
                     self.expect(Tok::Str, "a string")?;
-                    gv.extra.push(std::str::from_utf8(&self.src[s as usize..self.prev_end() as usize]).unwrap_or("").into());
+                    gv.extra.push(self.raw_text(s as usize, self.prev_end() as usize).into());
                 } else if self.tok.kind == Tok::Word
                     && matches!(self.cur_text(), "no_sanitize_address" | "no_sanitize_hwaddress" | "sanitize_address_dyninit" | "sanitize_memtag")
                 {
@@ -1001,7 +1043,7 @@ impl<'a> Parser<'a> {
                     Tok::LBrace => Ok(Metadata::Text(self.raw_group(start)?.into())),
                     Tok::Str => {
                         self.bump();
-                        Ok(Metadata::Text(std::str::from_utf8(&self.src[start as usize..self.prev_end() as usize]).unwrap_or("").into()))
+                        Ok(Metadata::Text(self.raw_text(start as usize, self.prev_end() as usize).into()))
                     }
                     _ => self.err(format!("expected metadata, found {}", self.describe())),
                 }
@@ -1751,6 +1793,9 @@ impl<'a> Parser<'a> {
         loop {
             match self.tok.kind {
                 Tok::RBrace => {
+                    if let Some(b) = cur {
+                        return self.unterminated(b);
+                    }
                     self.bump();
                     break;
                 }
@@ -1799,10 +1844,10 @@ impl<'a> Parser<'a> {
 
     fn unterminated<T>(&self, b: Block) -> PResult<T> {
         let name = match &self.body.blocks[b].name {
-            Name::Named(n) => format!("'%{n}'"),
+            Name::Named(n) => format!("basic block '%{n}'"),
             Name::Unnamed => "the entry block".into(),
         };
-        self.err(format!("basic block {name} does not end with a terminator instruction"))
+        self.err(format!("{name} does not end with a terminator instruction (ret, br, switch, unreachable, ...)"))
     }
 
     fn define_block(&mut self, label: Option<Token>) -> PResult<Block> {

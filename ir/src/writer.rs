@@ -18,7 +18,7 @@ use std::io::{self, Write};
 
 /// Print `m` as LLVM textual IR.
 pub fn write_module(m: &Module, out: &mut dyn Write) -> io::Result<()> {
-    let mut w = Writer { m, out: Vec::with_capacity(1 << 20), slots: Slots::default() };
+    let mut w = Writer { m, out: Vec::with_capacity(1 << 20), slots: Slots::default(), global_slots: Default::default() };
     w.module(out)
 }
 
@@ -31,21 +31,21 @@ pub fn module_to_string(m: &Module) -> String {
 
 /// Print a type as text (for messages and reports).
 pub fn type_to_string(m: &Module, t: Type) -> String {
-    let mut w = Writer { m, out: Vec::new(), slots: Slots::default() };
+    let mut w = Writer { m, out: Vec::new(), slots: Slots::default(), global_slots: Default::default() };
     w.ty(t);
     String::from_utf8_lossy(&w.out).into_owned()
 }
 
 /// Print a constant as `type value` (for messages and reports).
 pub fn const_to_string(m: &Module, c: Const) -> String {
-    let mut w = Writer { m, out: Vec::new(), slots: Slots::default() };
+    let mut w = Writer { m, out: Vec::new(), slots: Slots::default(), global_slots: Default::default() };
     w.typed_const(c);
     String::from_utf8_lossy(&w.out).into_owned()
 }
 
 /// Print one instruction of function `f` (for messages).
 pub fn inst_to_string(m: &Module, f: &Function, i: Inst) -> String {
-    let mut w = Writer { m, out: Vec::new(), slots: Slots::default() };
+    let mut w = Writer { m, out: Vec::new(), slots: Slots::default(), global_slots: Default::default() };
     if let Some(b) = &f.body {
         w.number(f, b);
         w.inst(f, b, i);
@@ -65,6 +65,7 @@ struct Writer<'m> {
     m: &'m Module,
     out: Vec<u8>,
     slots: Slots,
+    global_slots: rustc_hash::FxHashMap<GlobalId, u32>,
 }
 
 fn is_plain_name(s: &[u8]) -> bool {
@@ -118,8 +119,31 @@ impl<'m> Writer<'m> {
         match &self.m.globals[g].common().name {
             Name::Named(n) => self.name(b'@', n),
             Name::Unnamed => {
+                let n = self.global_slots.get(&g).copied().unwrap_or(u32::MAX);
                 self.s("@");
-                self.num(g.as_u32());
+                self.num(n);
+            }
+        }
+    }
+
+    /// Number unnamed globals as LLVM's slot tracker does: variables, aliases, ifuncs, then
+    /// functions, each in module order.
+    fn number_globals(&mut self) {
+        let m = self.m;
+        let mut n = 0;
+        for pass in 0..4 {
+            for g in m.live_globals() {
+                let gl = &m.globals[g];
+                let kind = match &gl.kind {
+                    GlobalKind::Var(_) => 0,
+                    GlobalKind::Alias(a) if !a.ifunc => 1,
+                    GlobalKind::Alias(_) => 2,
+                    GlobalKind::Function(_) => 3,
+                };
+                if kind == pass && matches!(gl.common().name, Name::Unnamed) {
+                    self.global_slots.insert(g, n);
+                    n += 1;
+                }
             }
         }
     }
@@ -618,6 +642,7 @@ impl<'m> Writer<'m> {
 
     fn module(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let m = self.m;
+        self.number_globals();
         if let Some(sf) = &m.source_filename {
             self.s("source_filename = ");
             self.quoted(sf);
@@ -663,9 +688,13 @@ impl<'m> Writer<'m> {
                 self.flush(out)?;
             }
         }
-        for g in m.live_globals() {
-            if let GlobalKind::Alias(a) = &m.globals[g].kind {
-                self.alias(g, a);
+        for ifunc in [false, true] {
+            for g in m.live_globals() {
+                if let GlobalKind::Alias(a) = &m.globals[g].kind {
+                    if a.ifunc == ifunc {
+                        self.alias(g, a);
+                    }
+                }
             }
         }
         for g in m.live_globals() {
