@@ -4,6 +4,9 @@
 #   target/corpus/rust/   rustc 1.9x IR of crates.io crates (+ all_linked.ll, the "big module")
 #   target/corpus/c/      clang-22 IR of Debian C/C++ sources, one llvm-link'ed module per project
 #   target/corpus/typed/  clang-14 IR with typed pointers (i8*), for the legacy-IR path
+#   target/corpus/programs/  whole programs: a c/ library module llvm-link'ed with a driver
+#                         of ours from tests/programs/ (run before and after merging by
+#                         tests/tests/behaviour.rs)
 #
 # Idempotent and cached: every output file that already exists is skipped, so
 # a second run only prints the summary.  Delete a file (or target/corpus) to
@@ -28,7 +31,7 @@ SUDO=""
 log() { printf '[corpus %4ds] %s\n' "$((SECONDS - START))" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
-mkdir -p "$OUT"/{rust,c,typed} "$BUILD" "$SRC"
+mkdir -p "$OUT"/{rust,c,typed,programs} "$BUILD" "$SRC"
 
 # ---------------------------------------------------------------- apt helpers
 APT_UPDATED=0
@@ -294,6 +297,39 @@ EOF
     build_module "$OUT/typed/snappy.ll"   "$LLVM14" "$SNAPPY"   "$SNAPPY_FLAGS" "${snappy_files[@]}"
     build_module "$OUT/typed/zstd.ll"     "$LLVM14" "$ZSTD"     "$ZSTD_FLAGS"   "${zstd_typed_files[@]}"
 fi
+
+# ================================================================ programs
+# build_program OUT.ll LIB.ll SRCROOT "FLAGS" DRIVER : compile DRIVER (a file in
+# tests/programs/) with the corpus flags, include paths relative to SRCROOT, and
+# llvm-link it with the library module LIB.ll.  Rebuilt when DRIVER or LIB.ll is
+# newer than OUT.ll.
+build_program() {
+    local out="$1" lib="$2" root="$3" flags="$4" driver="$5"
+    if [ -s "$out" ] && [ "$out" -nt "$driver" ] && [ "$out" -nt "$lib" ]; then
+        log "cached: ${out#"$ROOT"/}"; return 0
+    fi
+    [ -s "$lib" ] || die "missing ${lib#"$ROOT"/} for ${out#"$ROOT"/}"
+    local name objdir cc="$LLVM22/clang" std="-std=gnu11"
+    name="$(basename "$out" .ll)"
+    objdir="$BUILD/obj/programs-$name"
+    mkdir -p "$objdir"
+    case "$driver" in *.cc|*.cpp|*.cxx) cc="$LLVM22/clang++"; std="-std=c++17" ;; esac
+    log "compiling program $name: ${driver#"$ROOT"/} + ${lib#"$ROOT"/}"
+    # shellcheck disable=SC2086
+    (cd "$root" && "$cc" $std -S -emit-llvm -O1 -Xclang -disable-llvm-passes \
+        -DNDEBUG -w $flags "$driver" -o "$objdir/driver.ll.tmp") >"$objdir/driver.err" 2>&1 ||
+        { cat "$objdir/driver.err" >&2; die "$name: cannot compile ${driver#"$ROOT"/}"; }
+    mv "$objdir/driver.ll.tmp" "$objdir/driver.ll"
+    "$LLVM22/llvm-link" -S "$lib" "$objdir/driver.ll" -o "$out.tmp" || die "$name: llvm-link failed"
+    mv "$out.tmp" "$out"
+}
+
+RE2_SRC="$(fetch_src re2)"
+ZSTD_SRC="$(fetch_src libzstd)"
+build_program "$OUT/programs/re2_prog.ll"  "$OUT/c/re2.ll"  "$RE2_SRC"  "-I. -pthread" \
+    "$ROOT/tests/programs/re2_workload.cc"
+build_program "$OUT/programs/zstd_prog.ll" "$OUT/c/zstd.ll" "$ZSTD_SRC" "-Ilib" \
+    "$ROOT/tests/programs/zstd_workload.c"
 
 for f in "$OUT"/typed/*.ll; do
     grep -q 'i8\*' "$f" || die "${f#"$ROOT"/} has no typed pointers (i8*)"

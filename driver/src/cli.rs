@@ -130,18 +130,18 @@ pub struct MergeArgs {
     pub stats: bool,
 
     /// How to find, for each function, the already-seen functions equal to it
-    #[arg(long, value_enum, value_name = "HOW", default_value_t = Lookup::Tree)]
+    #[arg(long, value_enum, value_name = "HOW", default_value_t = Lookup::Hybrid)]
     pub lookup: Lookup,
 }
 
 /// Strategies for finding equal functions; all give the same merges, at different costs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Lookup {
-    /// An ordered tree over the comparator's total order, as LLVM does
+    /// An ordered tree over the comparator's total order alone
     Tree,
     /// Buckets keyed by a structural hash, compared within each bucket
     Hash,
-    /// Hash buckets first, then the ordered tree within each bucket
+    /// Ordered by structural hash first, then the comparator (LLVM's scheme; the default)
     Hybrid,
 }
 

@@ -1,11 +1,12 @@
 //! One function per subcommand: `cmd_x` takes the parsed `XArgs` from [`crate::cli`] and does
 //! the whole job, reading inputs and writing outputs through [`crate::io`].
 //!
-//! `merge`, `types` and `explain` are placeholders until the merge pass and comparator land.
 
-use crate::cli::{Command, ExplainArgs, MergeArgs, PrintArgs, TypesArgs};
+use crate::cli::{Command, ExplainArgs, Lookup, MergeArgs, PrintArgs, TypesArgs};
 use crate::diag::Error;
-use crate::io;
+use crate::io::{self, FileArg, Format};
+use mergefn_merge as merge;
+use std::time::Instant;
 
 /// Run the subcommand the user chose.
 pub fn run(command: Command) -> Result<(), Error> {
@@ -18,18 +19,100 @@ pub fn run(command: Command) -> Result<(), Error> {
 }
 
 /// `mergefn merge`: merge equivalent functions and write the module, and the report if asked.
-pub fn cmd_merge(_args: &MergeArgs) -> Result<(), Error> {
-    not_implemented("merge")
+pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
+    let start = Instant::now();
+    let mut m = io::load_module(&args.input)?;
+    let parsed = Instant::now();
+    let lookup = match args.lookup {
+        Lookup::Tree => merge::Lookup::Tree,
+        Lookup::Hash => merge::Lookup::Hash,
+        Lookup::Hybrid => merge::Lookup::Hybrid,
+    };
+    let opts = merge::Options { use_aliases: args.use_aliases, lookup };
+    let report = merge::merge_functions(&mut m, &opts);
+    let merged = Instant::now();
+    io::save_module(&args.output, &m, Format::Ll, false)?;
+    let printed = Instant::now();
+    let timings = serde_json::json!({
+        "parse": (parsed - start).as_secs_f64(),
+        "merge": (merged - parsed).as_secs_f64(),
+        "print": (printed - merged).as_secs_f64(),
+    });
+    if let Some(dest) = &args.report {
+        let mut value = serde_json::to_value(&report).map_err(|e| Error::other(format!("cannot encode the report: {e}")))?;
+        value["timings_s"] = timings.clone();
+        io::write_output(dest, |w| {
+            serde_json::to_writer_pretty(&mut *w, &value)?;
+            w.write_all(b"\n")
+        })?;
+    }
+    if args.stats {
+        eprint!("{}", stats_text(&report, &timings));
+    }
+    Ok(())
 }
 
-/// `mergefn types`: show the module's interned types.
-pub fn cmd_types(_args: &TypesArgs) -> Result<(), Error> {
-    not_implemented("types")
+/// `--stats`: the counts for a person, in the style of `opt -stats`.
+fn stats_text(r: &merge::Report, t: &serde_json::Value) -> String {
+    let c = &r.counts;
+    let rows = [
+        (c.functions, "functions in the module"),
+        (c.eligible, "functions eligible for merging"),
+        (c.candidates, "functions sharing a hash with another"),
+        (c.comparisons as usize, "function comparisons"),
+        (c.merged, "Number of functions merged"),
+        (c.thunks, "Number of thunks generated"),
+        (c.aliases, "Number of aliases generated"),
+        (c.new_functions, "Number of new functions created"),
+        (c.deleted, "functions deleted outright"),
+        (c.replaced, "functions kept, callers redirected"),
+    ];
+    let mut s = String::from("===-------------------------------------------------------------------------===\n");
+    s.push_str("                          ... Statistics Collected ...\n");
+    s.push_str("===-------------------------------------------------------------------------===\n\n");
+    for (n, what) in rows {
+        s.push_str(&format!("{n:>9} mergefunc - {what}\n"));
+    }
+    s.push_str(&format!(
+        "\ntime: parse {:.3}s, merge {:.3}s, print {:.3}s\n",
+        t["parse"].as_f64().unwrap_or(0.0),
+        t["merge"].as_f64().unwrap_or(0.0),
+        t["print"].as_f64().unwrap_or(0.0)
+    ));
+    s
+}
+
+/// `mergefn types`: classes of structurally equal identified structs.
+pub fn cmd_types(args: &TypesArgs) -> Result<(), Error> {
+    let m = io::load_module(&args.input)?;
+    let classes = mergefn_compare::types::type_classes(&m);
+    io::write_output(&FileArg::Std, |w| {
+        if args.json {
+            serde_json::to_writer_pretty(&mut *w, &serde_json::json!({ "classes": classes }))?;
+            return w.write_all(b"\n");
+        }
+        for class in &classes {
+            let names: Vec<String> = class.iter().map(|n| format!("%{n}")).collect();
+            writeln!(w, "{}", names.join(" = "))?;
+        }
+        Ok(())
+    })
 }
 
 /// `mergefn explain`: say why two functions do or do not merge.
-pub fn cmd_explain(_args: &ExplainArgs) -> Result<(), Error> {
-    not_implemented("explain")
+pub fn cmd_explain(args: &ExplainArgs) -> Result<(), Error> {
+    let m = io::load_module(&args.input)?;
+    let find = |name: &str| {
+        let name = name.strip_prefix('@').unwrap_or(name);
+        match m.global_by_name(name) {
+            Some(g) if m.function(g).is_some_and(|f| f.body.is_some()) => Ok(g),
+            Some(_) => Err(Error::other(format!("'@{name}' is not a function definition in {}", args.input.input_name()))),
+            None => Err(Error::other(format!("no function named '@{name}' in {}", args.input.input_name()))),
+        }
+    };
+    let (f, g) = (find(&args.f)?, find(&args.g)?);
+    let e = mergefn_compare::explain(&m, f, g);
+    io::write_output(&FileArg::Std, |w| writeln!(w, "{e}"))
 }
 
 /// `mergefn print`: read a module and write it back in the chosen format.
@@ -38,8 +121,3 @@ pub fn cmd_print(args: &PrintArgs) -> Result<(), Error> {
     io::save_module(&args.output, &m, args.emit, args.pretty)
 }
 
-fn not_implemented(command: &str) -> Result<(), Error> {
-    Err(Error::other(format!(
-        "`mergefn {command}` is not implemented yet"
-    )))
-}

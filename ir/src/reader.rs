@@ -298,7 +298,9 @@ impl<'a> Parser<'a> {
 
     /// Raw source text of a balanced `open ... close` group starting at the current token
     /// (which must be `open`). Leaves the parser after the group.
-    fn raw_group(&mut self, prefix_start: u32) -> PResult<std::borrow::Cow<'a, str>> {
+    /// Skip a balanced `(...)` or `{...}` group starting at the current token, leaving
+    /// `last_end` after its closing bracket; callers slice the text they need.
+    fn skip_group(&mut self) -> PResult<()> {
         let (open, close) = match self.tok.kind {
             Tok::LParen => (b'(', b')'),
             Tok::LBrace => (b'{', b'}'),
@@ -331,7 +333,7 @@ impl<'a> Parser<'a> {
         self.lex.pos = i + 1;
         self.last_end = i as u32 + 1;
         self.tok = self.lex.next();
-        Ok(self.raw_text(prefix_start as usize, i + 1))
+        Ok(())
     }
 
     // ---- module level --------------------------------------------------------------------
@@ -484,14 +486,14 @@ impl<'a> Parser<'a> {
                 if self.tok.kind != Tok::LBrace {
                     return self.err(format!("expected '{{' after '!', found {}", self.describe()));
                 }
-                self.raw_group(0)?;
+                self.skip_group()?;
             }
             Tok::MetaName => {
                 self.bump();
                 if self.tok.kind != Tok::LParen {
                     return self.err(format!("expected '(' after a specialised metadata kind, found {}", self.describe()));
                 }
-                self.raw_group(0)?;
+                self.skip_group()?;
             }
             _ => return self.err(format!("expected a metadata node, found {}", self.describe())),
         }
@@ -569,7 +571,7 @@ impl<'a> Parser<'a> {
                 }
                 let end = match self.tok.kind {
                     Tok::LParen => {
-                        self.raw_group(start)?;
+                        self.skip_group()?;
                         self.prev_end()
                     }
                     Tok::Equal if in_group => {
@@ -1034,13 +1036,16 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_metadata_inner(&mut self) -> PResult<Metadata> {
-        let start = self.tok.start;
+        let start = token_offset(self.tok);
         match self.tok.kind {
             Tok::Exclaim => {
                 self.bump();
                 match self.tok.kind {
                     Tok::Int => Ok(Metadata::Ref(self.parse_u32()?)),
-                    Tok::LBrace => Ok(Metadata::Text(self.raw_group(start)?.into())),
+                    Tok::LBrace => {
+                        self.skip_group()?;
+                        Ok(Metadata::Text(self.raw_text(start as usize, self.last_end as usize).into()))
+                    }
                     Tok::Str => {
                         self.bump();
                         Ok(Metadata::Text(self.raw_text(start as usize, self.prev_end() as usize).into()))
@@ -1070,7 +1075,8 @@ impl<'a> Parser<'a> {
                     }
                     return Ok(Metadata::ArgList(items));
                 }
-                Ok(Metadata::Text(self.raw_group(start)?.into()))
+                self.skip_group()?;
+                Ok(Metadata::Text(self.raw_text(start as usize, self.last_end as usize).into()))
             }
             _ => {
                 let ty = self.parse_type()?;
@@ -2701,8 +2707,7 @@ impl<'a> Parser<'a> {
                     return Ok(());
                 }
                 if self.tok.kind == Tok::LParen {
-                    let s = self.tok.start;
-                    self.raw_group(s)?;
+                    self.skip_group()?;
                     return Ok(());
                 }
                 self.err("expected a callee")

@@ -71,7 +71,7 @@ struct Writer<'m> {
 fn is_plain_name(s: &[u8]) -> bool {
     !s.is_empty()
         && !s[0].is_ascii_digit()
-        && s.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'))
+        && s.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
 }
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -676,7 +676,19 @@ impl<'m> Writer<'m> {
             }
             self.s("\n");
         }
-        for c in &m.comdats {
+        // Like LLVM, print only the comdats some global is in.
+        let used: rustc_hash::FxHashSet<&str> = m
+            .live_globals()
+            .filter_map(|g| {
+                let c = m.globals[g].common();
+                match (c.comdat.as_deref(), c.name.as_str()) {
+                    (Some(""), n) => n,
+                    (Some(cd), _) => Some(cd),
+                    (None, _) => None,
+                }
+            })
+            .collect();
+        for c in m.comdats.iter().filter(|c| used.contains(&*c.name)) {
             self.name(b'$', &c.name);
             self.s(" = comdat ");
             self.s(&c.kind);

@@ -18,3 +18,11 @@ fn calls_and_returns() {
     );
     assert!(out.contains("call void @g(ptr noundef %p) #1"), "{out}");
 }
+
+#[test]
+fn debug_records_and_inline_metadata() {
+    let src = "define void @f(i32 %x) !dbg !3 {\n    #dbg_value(i32 %x, !4, !DIExpression(), !5)\n  call void @llvm.foo(metadata !DIExpression(DW_OP_plus_uconst, 4), metadata !{i32 1})\n  ret void, !dbg !5\n}\ndeclare void @llvm.foo(metadata, metadata)\n!3 = distinct !{}\n!4 = !{}\n!5 = !{}\n";
+    let out = fixed_point(src);
+    assert!(out.contains("#dbg_value(i32 %x, !4, !DIExpression(), !5)"), "{out}");
+    assert!(out.contains("metadata !DIExpression(DW_OP_plus_uconst, 4), metadata !{i32 1}"), "{out}");
+}

@@ -1,1 +1,501 @@
-//! Placeholder until the merge pass lands.
+//! `mergefn-merge`: LLVM 22's MergeFunctions over `mergefn-ir`.
+//!
+//! [`merge_functions`] runs the pass on a module and returns a [`Report`] of what merged into
+//! what. The decisions are LLVM's, step for step (`llvm/lib/Transforms/IPO/MergeFunctions.cpp`):
+//!
+//! 1. Eligible functions (definitions that are not `available_externally` and call no
+//!    intrinsic with a distinct-metadata operand) are hashed; those whose hash collides with a
+//!    neighbour's, in module order within a hash, form the first worklist.
+//! 2. Each function is inserted into the [`FnTree`]; if an equal one is there, the two are
+//!    ordered by [`is_func_order_correct`] (ODR first, strong before interposable, external
+//!    before local, then by name) and the second is merged into the first.
+//! 3. Merging rewrites callers; callers already in the tree are taken out and deferred to the
+//!    next round, which runs until nothing is deferred.
+//!
+//! This crate owns all module rewriting done by merging; it reads functions only through the
+//! comparator crate's verdicts.
+
+pub mod fntree;
+pub mod thunk;
+pub mod uses;
+
+use fntree::{FnTree, Node};
+use mergefn_compare::{structural_hash, FunctionComparator, GlobalNumbers};
+use mergefn_ir::{ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+use std::cmp::Ordering;
+use uses::Uses;
+
+/// How the tree finds an equal function.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lookup {
+    /// Ordered by structural hash, then the comparator (LLVM's scheme).
+    #[default]
+    Hybrid,
+    /// Ordered by the comparator alone: the pure total order.
+    Tree,
+    /// Buckets keyed by structural hash, the comparator confirming equality inside a bucket.
+    Hash,
+}
+
+/// Options of the pass.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Replace G by an alias of F where G's address is insignificant (LLVM's
+    /// `-mergefunc-use-aliases`, off by default).
+    pub use_aliases: bool,
+    pub lookup: Lookup,
+}
+
+/// How a merged-away function was replaced.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// G became a thunk that tail-calls the survivor.
+    Thunk,
+    /// G became an alias of the survivor.
+    Alias,
+    /// G was deleted: its uses now refer to the survivor.
+    Deleted,
+    /// G's direct callers now call the survivor; G itself is kept (too small for a thunk).
+    Replaced,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Merged {
+    pub function: String,
+    pub into: String,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub functions: usize,
+    pub eligible: usize,
+    /// Functions whose hash collided with another's: the first worklist.
+    pub candidates: usize,
+    /// LLVM's `NumFunctionsMerged`.
+    pub merged: usize,
+    /// LLVM's `NumThunksWritten`.
+    pub thunks: usize,
+    /// LLVM's `NumAliasesWritten`.
+    pub aliases: usize,
+    /// LLVM's `NumDoubleWeak`: new private functions holding a body both interposable copies
+    /// now call.
+    pub new_functions: usize,
+    pub deleted: usize,
+    /// Functions compared equal whose callers were redirected but that stay (too small).
+    pub replaced: usize,
+    /// Full comparator runs.
+    pub comparisons: u64,
+    /// Rounds of the deferred loop.
+    pub rounds: usize,
+}
+
+/// What the pass did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub merged: Vec<Merged>,
+    /// Names (made up for unnamed ones) of the functions the pass created.
+    pub created: Vec<String>,
+    pub counts: Counts,
+}
+
+/// LLVM's `isODR`: weak_odr or linkonce_odr.
+fn is_odr(l: Linkage) -> bool {
+    matches!(l, Linkage::WeakOdr | Linkage::LinkOnceOdr)
+}
+
+/// LLVM's `isFuncOrderCorrect`: whether F should survive when F and G are equal.
+pub fn is_func_order_correct(m: &Module, f: GlobalId, g: GlobalId) -> bool {
+    let (fc, gc) = (m.globals[f].common(), m.globals[g].common());
+    if is_odr(fc.linkage) != is_odr(gc.linkage) {
+        return is_odr(gc.linkage);
+    }
+    if fc.linkage.is_interposable() != gc.linkage.is_interposable() {
+        return !fc.linkage.is_interposable();
+    }
+    if fc.linkage.is_local() != gc.linkage.is_local() {
+        return !fc.linkage.is_local();
+    }
+    name_bytes(&fc.name) <= name_bytes(&gc.name)
+}
+
+fn name_bytes(n: &Name) -> &[u8] {
+    n.as_str().map_or(&[], |s| s.as_bytes())
+}
+
+/// Globals listed in `@llvm.used` and `@llvm.compiler.used`.
+fn used_globals(m: &Module) -> FxHashSet<GlobalId> {
+    let mut out = FxHashSet::default();
+    for name in ["llvm.used", "llvm.compiler.used"] {
+        let Some(g) = m.global_by_name(name) else { continue };
+        let GlobalKind::Var(v) = &m.globals[g].kind else { continue };
+        let Some(init) = v.init else { continue };
+        for e in m.consts.operands(init) {
+            let mut c = e;
+            // Strip pointer casts, as `collectUsedGlobalVariables` does.
+            while let ConstData::Expr(x) = m.consts.get(c) {
+                match x.ops.first() {
+                    Some(&o) if x.op.is_cast() => c = o,
+                    _ => break,
+                }
+            }
+            if let Some(g) = m.consts.as_global(c) {
+                out.insert(g);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `f` calls an intrinsic with a distinct metadata node as an operand (e.g. CFI checks
+/// of function-local types); LLVM does not merge those.
+fn has_distinct_metadata_intrinsic(m: &Module, distinct: &FxHashSet<u32>, f: GlobalId) -> bool {
+    if distinct.is_empty() {
+        return false;
+    }
+    let Some(body) = m.function(f).and_then(|f| f.body.as_ref()) else { return false };
+    for i in body.insts_in_order() {
+        let d = &body.insts[i];
+        let Some(callee) = d.callee().and_then(|v| v.as_const()).and_then(|c| m.consts.as_global(c)) else { continue };
+        let name = m.globals[callee].common().name.as_str().unwrap_or("");
+        if !name.starts_with("llvm.") || name.starts_with("llvm.dbg.") {
+            continue;
+        }
+        for v in &d.operands {
+            if let Value::Md(a) = v {
+                if let Metadata::Ref(n) = body.md_args[*a] {
+                    if distinct.contains(&n) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+fn is_eligible(m: &Module, distinct: &FxHashSet<u32>, f: GlobalId) -> bool {
+    let g = &m.globals[f];
+    let Some(func) = g.as_function() else { return false };
+    !g.deleted && func.body.is_some() && g.common().linkage != Linkage::AvailableExternally && !has_distinct_metadata_intrinsic(m, distinct, f)
+}
+
+/// A printable name for a function, made up for unnamed ones.
+fn display_name(m: &Module, f: GlobalId, private_names: &FxHashMap<GlobalId, String>) -> String {
+    if let Some(n) = private_names.get(&f) {
+        return n.clone();
+    }
+    match &m.globals[f].common().name {
+        Name::Named(n) => n.to_string(),
+        Name::Unnamed => format!("<unnamed {}>", f),
+    }
+}
+
+struct Pass<'a> {
+    m: &'a mut Module,
+    opts: Options,
+    numbers: GlobalNumbers,
+    tree: FnTree,
+    /// Buckets for [`Lookup::Hash`].
+    buckets: FxHashMap<u64, Vec<GlobalId>>,
+    /// Functions in the tree, with the hash they were inserted with.
+    in_tree: FxHashMap<GlobalId, u64>,
+    deferred: Vec<GlobalId>,
+    /// Where a replaced function's handle now points (LLVM's `WeakTrackingVH` follows RAUW).
+    forward: FxHashMap<GlobalId, GlobalId>,
+    used: FxHashSet<GlobalId>,
+    uses: Uses,
+    report: Report,
+    /// Made-up names of the nameless private functions created by double-weak merges.
+    private_names: FxHashMap<GlobalId, String>,
+}
+
+/// Run MergeFunctions on `m`.
+pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
+    let distinct: FxHashSet<u32> = m.md_nodes.iter().filter(|n| n.text.starts_with("distinct")).map(|n| n.id).collect();
+    let funcs: Vec<GlobalId> = m.functions().collect();
+    let used = used_globals(m);
+    let uses = Uses::build(m);
+    let mut p = Pass {
+        m,
+        opts: opts.clone(),
+        numbers: GlobalNumbers::default(),
+        tree: FnTree::default(),
+        buckets: FxHashMap::default(),
+        in_tree: FxHashMap::default(),
+        deferred: Vec::new(),
+        forward: FxHashMap::default(),
+        used,
+        uses,
+        report: Report::default(),
+        private_names: FxHashMap::default(),
+    };
+    p.report.counts.functions = funcs.len();
+    let mut hashed: Vec<(u64, GlobalId)> =
+        funcs.iter().copied().filter(|&f| is_eligible(p.m, &distinct, f)).map(|f| (structural_hash(p.m, f), f)).collect();
+    p.report.counts.eligible = hashed.len();
+    hashed.sort_by_key(|&(h, _)| h);
+    for (i, &(h, f)) in hashed.iter().enumerate() {
+        let collides = (i > 0 && hashed[i - 1].0 == h) || hashed.get(i + 1).is_some_and(|n| n.0 == h);
+        if collides {
+            p.deferred.push(f);
+        }
+    }
+    p.report.counts.candidates = p.deferred.len();
+    while !p.deferred.is_empty() {
+        p.report.counts.rounds += 1;
+        let worklist = std::mem::take(&mut p.deferred);
+        for f in worklist {
+            let f = p.resolve(f);
+            let Some(f) = f else { continue };
+            let g = &p.m.globals[f];
+            let Some(func) = g.as_function() else { continue };
+            if func.body.is_some() && g.common().linkage != Linkage::AvailableExternally {
+                p.insert(f);
+            }
+        }
+    }
+    p.report
+}
+
+impl Pass<'_> {
+    /// Follow RAUW forwarding; `None` if the function is gone.
+    fn resolve(&self, mut f: GlobalId) -> Option<GlobalId> {
+        while let Some(&n) = self.forward.get(&f) {
+            f = n;
+        }
+        (!self.m.globals[f].deleted).then_some(f)
+    }
+
+    fn hash(&self, f: GlobalId) -> u64 {
+        match self.opts.lookup {
+            Lookup::Tree => 0,
+            Lookup::Hybrid | Lookup::Hash => structural_hash(self.m, f),
+        }
+    }
+
+    fn compare(m: &Module, numbers: &mut GlobalNumbers, count: &mut u64, a: GlobalId, b: GlobalId) -> Ordering {
+        *count += 1;
+        FunctionComparator::new(m, a, b, numbers).compare()
+    }
+
+    /// Insert into the tree, or find the equal function already there.
+    fn tree_insert(&mut self, f: GlobalId, hash: u64) -> Result<(), GlobalId> {
+        let m = &*self.m;
+        let numbers = &mut self.numbers;
+        let count = &mut self.report.counts.comparisons;
+        match self.opts.lookup {
+            Lookup::Hash => {
+                let bucket = self.buckets.entry(hash).or_default();
+                for &e in bucket.iter() {
+                    if Self::compare(m, numbers, count, e, f) == Ordering::Equal {
+                        return Err(e);
+                    }
+                }
+                bucket.push(f);
+                Ok(())
+            }
+            _ => self.tree.insert(Node { hash, func: f }, |a, b| Self::compare(m, numbers, count, a, b)),
+        }
+    }
+
+    fn tree_remove(&mut self, f: GlobalId, hash: u64) {
+        match self.opts.lookup {
+            Lookup::Hash => {
+                if let Some(b) = self.buckets.get_mut(&hash) {
+                    b.retain(|&x| x != f);
+                }
+            }
+            _ => {
+                self.tree.remove(f, hash);
+            }
+        }
+    }
+
+    fn tree_replace(&mut self, old: GlobalId, hash: u64, new: GlobalId) {
+        match self.opts.lookup {
+            Lookup::Hash => {
+                if let Some(b) = self.buckets.get_mut(&hash) {
+                    for x in b.iter_mut().filter(|x| **x == old) {
+                        *x = new;
+                    }
+                }
+            }
+            _ => self.tree.replace(old, hash, new),
+        }
+        self.in_tree.remove(&old);
+        self.in_tree.insert(new, hash);
+    }
+
+    fn insert(&mut self, new: GlobalId) {
+        if self.in_tree.contains_key(&new) {
+            return;
+        }
+        let hash = self.hash(new);
+        let old = match self.tree_insert(new, hash) {
+            Ok(()) => {
+                self.in_tree.insert(new, hash);
+                return;
+            }
+            Err(old) => old,
+        };
+        let (f, g) = if is_func_order_correct(self.m, old, new) {
+            (old, new)
+        } else {
+            self.tree_replace(old, hash, new);
+            (new, old)
+        };
+        self.merge_two(f, g);
+    }
+
+    /// Take `f` out of the tree (if there) and defer it to the next round.
+    fn remove(&mut self, f: GlobalId) {
+        if let Some(h) = self.in_tree.remove(&f) {
+            self.tree_remove(f, h);
+            self.deferred.push(f);
+        }
+    }
+
+    /// Defer the functions with an instruction using `v` directly.
+    fn remove_users(&mut self, v: GlobalId) {
+        for f in self.uses.direct_user_functions(self.m, v) {
+            self.remove(f);
+        }
+    }
+
+    fn replace_direct_callers(&mut self, old: GlobalId, new: GlobalId) {
+        for f in self.uses.direct_callers(self.m, old) {
+            self.remove(f);
+        }
+        self.uses.replace_direct_callers(self.m, old, new);
+    }
+
+    fn replace_all_uses(&mut self, from: GlobalId, to: GlobalId) {
+        self.uses.replace_all_uses(self.m, from, to);
+        self.forward.insert(from, to);
+    }
+
+    fn name(&self, f: GlobalId) -> String {
+        display_name(self.m, f, &self.private_names)
+    }
+
+    fn record(&mut self, g_name: String, into: GlobalId, kind: Kind) {
+        let into = self.name(into);
+        self.report.merged.push(Merged { function: g_name, into, kind });
+    }
+
+    /// LLVM's `writeThunkOrAlias`: returns the kind written, if any.
+    fn write_thunk_or_alias(&mut self, f: GlobalId, g: GlobalId) -> Option<Kind> {
+        if thunk::can_create_alias_for(self.m, g, self.opts.use_aliases) {
+            self.remove_users(g);
+            let a = thunk::write_alias(self.m, &mut self.uses, f, g);
+            self.forward.insert(g, a);
+            self.report.counts.aliases += 1;
+            return Some(Kind::Alias);
+        }
+        if thunk::can_create_thunk_for(self.m, f) {
+            self.remove_users(g);
+            let t = thunk::write_thunk(self.m, &mut self.uses, f, g);
+            self.forward.insert(g, t);
+            self.report.counts.thunks += 1;
+            return Some(Kind::Thunk);
+        }
+        None
+    }
+
+    fn thunk_alias_or_drop(&mut self, f: GlobalId, g: GlobalId) -> Option<Kind> {
+        if self.m.globals[g].common().linkage.is_discardable_if_unused() && self.uses.is_unused(self.m, g) {
+            self.m.delete_global(g);
+            self.report.counts.deleted += 1;
+            return Some(Kind::Deleted);
+        }
+        self.write_thunk_or_alias(f, g)
+    }
+
+    fn merge_two(&mut self, f: GlobalId, g: GlobalId) {
+        let fl = self.m.globals[f].common().linkage;
+        let gl = self.m.globals[g].common().linkage;
+        if fl.is_interposable() || (is_odr(fl) && is_odr(gl)) {
+            self.merge_double_weak(f, g);
+            return;
+        }
+        let g_name = self.name(g);
+        if !gl.is_interposable() {
+            let gc = self.m.globals[g].common();
+            if gc.unnamed_addr == UnnamedAddr::Global && !self.used.contains(&g) {
+                self.numbers.erase(g);
+                self.remove_users(g);
+                self.replace_all_uses(g, f);
+            } else {
+                self.replace_direct_callers(g, f);
+            }
+        }
+        if gl.is_discardable_if_unused() && self.uses.is_unused(self.m, g) {
+            self.m.delete_global(g);
+            self.report.counts.merged += 1;
+            self.report.counts.deleted += 1;
+            self.record(g_name, f, Kind::Deleted);
+            return;
+        }
+        match self.write_thunk_or_alias(f, g) {
+            Some(kind) => {
+                self.report.counts.merged += 1;
+                self.record(g_name, f, kind);
+            }
+            None => {
+                self.report.counts.replaced += 1;
+                self.record(g_name, f, Kind::Replaced);
+            }
+        }
+    }
+
+    /// Both copies may be replaced at link time (or both are ODR): move the body into a new
+    /// private function and make both names thunks (or aliases) to it.
+    fn merge_double_weak(&mut self, f: GlobalId, g: GlobalId) {
+        let use_aliases = self.opts.use_aliases;
+        if !thunk::can_create_thunk_for(self.m, f)
+            && (!thunk::can_create_alias_for(self.m, f, use_aliases) || !thunk::can_create_alias_for(self.m, g, use_aliases))
+        {
+            return;
+        }
+        let f_name = self.name(f);
+        let g_name = self.name(g);
+        // NewF: a declaration that takes F's name and attributes; F keeps the body.
+        let mut new_f = self.m.function(f).expect("F is a function").clone();
+        new_f.body = None;
+        new_f.md.retain(|a| matches!(&*a.kind, "type" | "kcfi_type"));
+        self.m.globals[f].common_mut().name = Name::Unnamed;
+        let nf = self.m.add_global(GlobalKind::Function(new_f));
+        self.remove_users(f);
+        self.replace_all_uses(f, nf);
+        let private = format!("<private {f_name}>");
+        self.private_names.insert(f, private.clone());
+        if is_odr(self.m.globals[g].common().linkage) {
+            self.replace_direct_callers(g, f);
+        }
+        if is_odr(self.m.globals[f].common().linkage) {
+            self.replace_direct_callers(nf, f);
+        }
+        let nf_align = self.m.function(nf).expect("NewF").align;
+        let g_align = self.m.function(g).expect("G").align;
+        // LLVM 22 drops a discardable name nothing refers to any more instead of giving it a
+        // thunk (observed with opt-22: unused linkonce_odr copies disappear).
+        let kg = self.thunk_alias_or_drop(f, g);
+        let knf = self.thunk_alias_or_drop(f, nf);
+        self.m.function_mut(f).expect("F").align = thunk::max_align(nf_align, g_align);
+        thunk::make_private(self.m, f);
+        self.report.counts.new_functions += 1;
+        self.report.counts.merged += 1;
+        self.report.created.push(private);
+        if let Some(k) = kg {
+            self.record(g_name, f, k);
+        }
+        if let Some(k) = knf {
+            self.record(f_name, f, k);
+        }
+    }
+}

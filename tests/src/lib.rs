@@ -89,7 +89,17 @@ pub fn run_opt(opt: &Path, args: &[&str], input: &[u8]) -> Result<Vec<u8>, Strin
 pub fn normalise(opt: &Path, input: &[u8]) -> Result<String, String> {
     let out = run_opt(opt, &["-S", "-o", "-"], input)?;
     let text = String::from_utf8_lossy(&out);
-    Ok(text.lines().filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename")).collect::<Vec<_>>().join("\n"))
+    // Comdats are a set; opt prints them in hash-table order, which depends on how the table
+    // was filled. Sort them so that order does not count.
+    let mut comdats: Vec<&str> = text.lines().filter(|l| l.starts_with('$')).collect();
+    comdats.sort_unstable();
+    let mut comdats = comdats.into_iter();
+    Ok(text
+        .lines()
+        .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"))
+        .map(|l| if l.starts_with('$') { comdats.next().unwrap_or(l) } else { l })
+        .collect::<Vec<_>>()
+        .join("\n"))
 }
 
 /// The first differing line of two texts, for failure messages.

@@ -1,0 +1,623 @@
+//! [`FunctionComparator`]: LLVM 22's total order over functions.
+//!
+//! `compare()` answers "less, equal or greater" for two functions of one module such that
+//! `Equal` means exactly "LLVM 22's MergeFunctions would consider them equal", and the order is
+//! total so that `FnTree` can be a balanced tree. It is the lexicographic order of a long
+//! sequence of small comparisons, most significant first:
+//!
+//! 1. the signature ([`compare_signature`](FunctionComparator::compare_signature)): attributes,
+//!    GC, section, varargs, calling convention, function type;
+//! 2. the blocks in CFG order (entry first, then each terminator's successors, depth first;
+//!    unreachable blocks are never seen), each block instruction by instruction
+//!    ([`cmp_basic_blocks`](FunctionComparator::cmp_basic_blocks)): the operation
+//!    ([`cmp_operations`](FunctionComparator::cmp_operations)), then its operands
+//!    ([`cmp_values`](FunctionComparator::cmp_values)).
+//!
+//! Every layer (`cmp_types`, `cmp_constants`, `cmp_attrs`, ...) is itself a total order, so the
+//! whole is one: the usual argument for lexicographic orders. The one exception is LLVM's too:
+//! a function referring to itself is equal to the other function referring to itself, which is
+//! not transitive across a third function (see `cmp_values`).
+//!
+//! Local values (arguments, blocks, instructions) are compared by the order in which the walk
+//! first meets them ("serial numbers", LLVM's `sn_mapL`/`sn_mapR`): equal serials mean "defined
+//! at the same place", which is what makes `%x` in one function stand for `%y` in the other.
+//! Globals are compared by [`GlobalNumbers`] shared across all comparisons of a run.
+//!
+//! The comparator can record why it decided ([`crate::explain`]): every place that returns a
+//! non-equal result reports a rule name and a detail; the first report of a run is the answer.
+//! Comparisons whose result may be overridden (the type check inside `cmp_constants`) are run
+//! "quietly" so they do not report.
+
+mod attrs;
+mod constants;
+mod metadata;
+mod operations;
+mod types;
+
+use crate::layout::DataLayout;
+use crate::llvm;
+use crate::numbers::GlobalNumbers;
+use cranelift_entity::SecondaryMap;
+use mergefn_ir::{AsmId, Block, Body, Const, Function, GlobalId, Inst, MdArg, Module, Value};
+use std::cell::OnceCell;
+use std::cmp::Ordering;
+
+pub(crate) use constants::CRef;
+pub(crate) use types::TyRef;
+
+/// A value as the comparator sees it: ours, or a constant LLVM materialises on its own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Val {
+    Arg(u32),
+    Inst(Inst),
+    Block(Block),
+    Const(CRef),
+    Asm(AsmId),
+    Md(MdArg),
+}
+
+impl From<Value> for Val {
+    fn from(v: Value) -> Val {
+        match v {
+            Value::Arg(i) => Val::Arg(i),
+            Value::Inst(i) => Val::Inst(i),
+            Value::Block(b) => Val::Block(b),
+            Value::Const(c) => Val::Const(CRef::Pool(c)),
+            Value::Asm(a) => Val::Asm(a),
+            Value::Md(m) => Val::Md(m),
+        }
+    }
+}
+
+impl From<llvm::Operand> for Val {
+    fn from(o: llvm::Operand) -> Val {
+        match o {
+            llvm::Operand::Value(v) => v.into(),
+            llvm::Operand::ImplicitAllocaSize => Val::Const(CRef::Int { bits: 32, value: 1 }),
+        }
+    }
+}
+
+/// Which of the two functions a local value belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    Left,
+    Right,
+}
+
+/// Where the walk is, for explanations: the signature, a block pair, or an instruction pair
+/// (`block` counts blocks in walk order, `index` instructions within the block).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Position {
+    Signature,
+    Block {
+        block: usize,
+        left: Block,
+        right: Block,
+    },
+    Inst {
+        block: usize,
+        index: usize,
+        left: Inst,
+        right: Inst,
+    },
+    BlockEnd {
+        block: usize,
+        index: usize,
+        left: Option<Inst>,
+        right: Option<Inst>,
+    },
+}
+
+/// The first non-equal decision of a traced comparison.
+#[derive(Clone, Debug)]
+pub(crate) struct Decision {
+    pub rule: &'static str,
+    pub detail: String,
+    pub at: Position,
+}
+
+/// Serial numbers of one side's local values, assigned on first sight (LLVM's `sn_map`).
+/// Dense: indexed by argument number, instruction and block handle; `u32::MAX` is "unseen".
+struct SerialMap {
+    args: Vec<u32>,
+    insts: SecondaryMap<Inst, u32>,
+    blocks: SecondaryMap<Block, u32>,
+    next: u32,
+}
+
+impl SerialMap {
+    fn new(nargs: usize) -> Self {
+        SerialMap {
+            args: vec![u32::MAX; nargs],
+            insts: SecondaryMap::with_default(u32::MAX),
+            blocks: SecondaryMap::with_default(u32::MAX),
+            next: 0,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.args.fill(u32::MAX);
+        self.insts.clear();
+        self.blocks.clear();
+        self.next = 0;
+    }
+
+    /// The serial number of a local value, assigning the next one on first sight.
+    fn serial(&mut self, v: Val) -> u32 {
+        let slot = match v {
+            Val::Arg(i) => {
+                let i = i as usize;
+                if i >= self.args.len() {
+                    self.args.resize(i + 1, u32::MAX);
+                }
+                &mut self.args[i]
+            }
+            Val::Inst(i) => &mut self.insts[i],
+            Val::Block(b) => &mut self.blocks[b],
+            _ => unreachable!("only local values get serial numbers"),
+        };
+        if *slot == u32::MAX {
+            *slot = self.next;
+            self.next += 1;
+        }
+        *slot
+    }
+}
+
+/// Compares two functions of one module; see the module docs for the order it defines.
+///
+/// One comparator is made per pair and used once; the [`GlobalNumbers`] outlive it.
+pub struct FunctionComparator<'m, 'g> {
+    pub(crate) m: &'m Module,
+    fl: GlobalId,
+    fr: GlobalId,
+    pub(crate) fnl: &'m Function,
+    pub(crate) fnr: &'m Function,
+    numbers: &'g GlobalNumbers,
+    /// Width `ptr` (address space 0) is coerced to in `cmp_types`; read on first use.
+    ptr_bits: OnceCell<u32>,
+    layout: OnceCell<DataLayout>,
+    sn_l: SerialMap,
+    sn_r: SerialMap,
+    /// `Some` when explaining: holds the first decision once made.
+    trace: Option<Option<Decision>>,
+    /// Depth of speculative comparisons whose non-equal results must not be reported.
+    quiet: u32,
+    at: Position,
+}
+
+impl<'m, 'g> FunctionComparator<'m, 'g> {
+    /// A comparator for functions `f` (left) and `g` (right) of `m`.
+    ///
+    /// Panics if either is not a function.
+    pub fn new(m: &'m Module, f: GlobalId, g: GlobalId, numbers: &'g GlobalNumbers) -> Self {
+        let func = |id: GlobalId| {
+            m.function(id).unwrap_or_else(|| {
+                panic!(
+                    "FunctionComparator: {} is not a function",
+                    m.global_name(id)
+                )
+            })
+        };
+        let (fnl, fnr) = (func(f), func(g));
+        FunctionComparator {
+            m,
+            fl: f,
+            fr: g,
+            fnl,
+            fnr,
+            numbers,
+            ptr_bits: OnceCell::new(),
+            layout: OnceCell::new(),
+            sn_l: SerialMap::new(fnl.params.len()),
+            sn_r: SerialMap::new(fnr.params.len()),
+            trace: None,
+            quiet: 0,
+            at: Position::Signature,
+        }
+    }
+
+    /// Record the first non-equal decision from now on (see [`crate::explain`]).
+    pub(crate) fn traced(mut self) -> Self {
+        self.trace = Some(None);
+        self
+    }
+
+    pub(crate) fn decision(&self) -> Option<&Decision> {
+        self.trace.as_ref().and_then(|d| d.as_ref())
+    }
+
+    /// Test whether the two functions behave the same, and order them if not.
+    pub fn compare(&mut self) -> Ordering {
+        self.sn_l.reset();
+        self.sn_r.reset();
+        self.at = Position::Signature;
+        let r = self.compare_signature();
+        if r.is_ne() {
+            return r;
+        }
+        let (fl, fr) = (self.fnl, self.fnr);
+        match (&fl.body, &fr.body) {
+            (Some(bl), Some(br)) => self.compare_bodies(bl, br),
+            (l, r) => {
+                let o = l.is_some().cmp(&r.is_some());
+                self.decided(o, "compare", |_| {
+                    "a declaration against a definition".into()
+                })
+            }
+        }
+    }
+
+    /// Function-level properties, in LLVM's order: attributes, GC, section, varargs, calling
+    /// convention, function type. Then the arguments get serial numbers 0..n in order.
+    fn compare_signature(&mut self) -> Ordering {
+        let (l, r) = (self.fnl, self.fnr);
+        let o = self.cmp_attrs(&l.attrs, &r.attrs, "function");
+        if o.is_ne() {
+            return o;
+        }
+        let o = self.cmp_optional_strings(l.gc.as_deref(), r.gc.as_deref(), "gc");
+        if o.is_ne() {
+            return o;
+        }
+        let o = self.cmp_optional_strings(
+            l.common.section.as_deref(),
+            r.common.section.as_deref(),
+            "section",
+        );
+        if o.is_ne() {
+            return o;
+        }
+        let varargs = |f: &Function| self.m.types.func_parts(f.fn_ty).is_some_and(|(_, _, v)| v);
+        let o = self.cmp_numbers(varargs(l) as u64, varargs(r) as u64);
+        if o.is_ne() {
+            return self.decided(o, "compare_signature", |_| "varargs differ".into());
+        }
+        let (ccl, ccr) = (
+            llvm::calling_conv_number(l.cc.0.as_deref()),
+            llvm::calling_conv_number(r.cc.0.as_deref()),
+        );
+        let o = ccl.cmp(&ccr);
+        if o.is_ne() {
+            return self.decided(o, "compare_signature", |_| {
+                format!(
+                    "calling conventions {} vs {}",
+                    cc_name(&l.cc),
+                    cc_name(&r.cc)
+                )
+            });
+        }
+        let o = self.cmp_types(TyRef::Id(l.fn_ty), TyRef::Id(r.fn_ty));
+        if o.is_ne() {
+            return o;
+        }
+        for i in 0..l.params.len().min(r.params.len()) as u32 {
+            let o = self.cmp_values(Val::Arg(i), Val::Arg(i));
+            debug_assert!(o.is_eq(), "arguments repeat");
+        }
+        Ordering::Equal
+    }
+
+    /// A GC name or section: absent sorts first, then [`cmp_mem`](Self::cmp_mem).
+    fn cmp_optional_strings(
+        &mut self,
+        l: Option<&str>,
+        r: Option<&str>,
+        what: &'static str,
+    ) -> Ordering {
+        let o = self.cmp_numbers(l.is_some() as u64, r.is_some() as u64);
+        let o = match (l, r) {
+            (Some(a), Some(b)) if o.is_eq() => self.cmp_mem(a.as_bytes(), b.as_bytes()),
+            _ => o,
+        };
+        self.decided(o, "compare_signature", |_| format!("{what} {l:?} vs {r:?}"))
+    }
+
+    /// The CFG-ordered walk: start at both entries, then take each terminator's successors in
+    /// order, depth first (a stack). Blocks are paired by position in the walk; a block already
+    /// visited on the left is not pushed again. Unreachable blocks are never visited.
+    fn compare_bodies(&mut self, bl: &'m Body, br: &'m Body) -> Ordering {
+        let (Some(el), Some(er)) = (bl.entry(), br.entry()) else {
+            let o = bl.entry().is_some().cmp(&br.entry().is_some());
+            return self.decided(o, "compare", |_| "an empty body".into());
+        };
+        let mut stack = vec![(el, er)];
+        let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
+        visited[el] = true;
+        let mut index = 0;
+        while let Some((l, r)) = stack.pop() {
+            self.at = Position::Block {
+                block: index,
+                left: l,
+                right: r,
+            };
+            let o = self.cmp_values(Val::Block(l), Val::Block(r));
+            if o.is_ne() {
+                return o;
+            }
+            let o = self.cmp_basic_blocks(l, r, index);
+            if o.is_ne() {
+                return o;
+            }
+            let succ = |body: &Body, b: Block| {
+                body.terminator(b)
+                    .map(|t| llvm::successors(&body.insts[t]))
+                    .unwrap_or_default()
+            };
+            let (sl, sr) = (succ(bl, l), succ(br, r));
+            for (&a, &b) in sl.iter().zip(sr.iter()) {
+                if !visited[a] {
+                    visited[a] = true;
+                    stack.push((a, b));
+                }
+            }
+            index += 1;
+        }
+        Ordering::Equal
+    }
+
+    /// Two blocks instruction by instruction: each pair by [`cmp_operations`](Self::cmp_operations),
+    /// then (unless the operation compared them itself) operand by operand with
+    /// [`cmp_values`](Self::cmp_values). A block that ends first is less.
+    pub(crate) fn cmp_basic_blocks(&mut self, l: Block, r: Block, block: usize) -> Ordering {
+        let (bl, br) = (self.body(Side::Left), self.body(Side::Right));
+        let mut il = llvm::block_insts(self.m, bl, l);
+        let mut ir = llvm::block_insts(self.m, br, r);
+        let mut index = 0;
+        loop {
+            match (il.next(), ir.next()) {
+                (Some(a), Some(b)) => {
+                    self.at = Position::Inst {
+                        block,
+                        index,
+                        left: a,
+                        right: b,
+                    };
+                    let (dl, dr) = (&bl.insts[a], &br.insts[b]);
+                    let (ol, or) = (llvm::operands(dl), llvm::operands(dr));
+                    let (o, compare_operands) = self.cmp_operations(a, b, &ol, &or);
+                    if o.is_ne() {
+                        return o;
+                    }
+                    if compare_operands {
+                        for (&x, &y) in ol.iter().zip(or.iter()) {
+                            let o = self.cmp_values(x.into(), y.into());
+                            if o.is_ne() {
+                                return o;
+                            }
+                        }
+                    }
+                }
+                (None, None) => return Ordering::Equal,
+                (a, b) => {
+                    self.at = Position::BlockEnd {
+                        block,
+                        index,
+                        left: a,
+                        right: b,
+                    };
+                    let o = a.is_some().cmp(&b.is_some());
+                    return self.decided(o, "cmp_basic_blocks", |_| {
+                        "one block has more instructions".into()
+                    });
+                }
+            }
+            index += 1;
+        }
+    }
+
+    /// Two values used at the same place. Most significant first:
+    /// 1. a reference to the function being compared is less than anything else, and equal
+    ///    to the other side's reference to its own function (self-recursion);
+    /// 2. constants are greater than non-constants and ordered by
+    ///    [`cmp_constants`](Self::cmp_constants) (the very same constant is equal);
+    /// 3. metadata arguments are greater than the rest, ordered by `cmp_metadata`;
+    /// 4. inline asm is greater than the rest, ordered by [`cmp_inline_asm`](Self::cmp_inline_asm);
+    /// 5. local values by serial number: the one first seen earlier is less.
+    pub(crate) fn cmp_values(&mut self, l: Val, r: Val) -> Ordering {
+        let (self_l, self_r) = (self.is_global(l, self.fl), self.is_global(r, self.fr));
+        if self_l || self_r {
+            let o = self_l.cmp(&self_r).reverse();
+            return self.decided(o, "cmp_values", |_| {
+                "only one side refers to its own function".into()
+            });
+        }
+        match (l, r) {
+            (Val::Const(a), Val::Const(b)) => {
+                if a == b {
+                    Ordering::Equal
+                } else {
+                    self.cmp_constants(a, b)
+                }
+            }
+            (Val::Md(a), Val::Md(b)) => self.cmp_md_args(a, b),
+            (Val::Asm(a), Val::Asm(b)) => self.cmp_inline_asm(a, b),
+            _ => {
+                let (kl, kr) = (value_kind_rank(l), value_kind_rank(r));
+                if kl != kr {
+                    let o = kl.cmp(&kr);
+                    return self.decided(o, "cmp_values", |s| {
+                        format!(
+                            "{} vs {}",
+                            s.describe_val(Side::Left, l),
+                            s.describe_val(Side::Right, r)
+                        )
+                    });
+                }
+                let (sl, sr) = (self.sn_l.serial(l), self.sn_r.serial(r));
+                let o = sl.cmp(&sr);
+                self.decided(o, "cmp_values", |s| {
+                    format!(
+                        "{} (first seen as local #{sl}) vs {} (first seen as local #{sr})",
+                        s.describe_val(Side::Left, l),
+                        s.describe_val(Side::Right, r)
+                    )
+                })
+            }
+        }
+    }
+
+    /// Inline asm: the same asm is equal; otherwise function type, asm string, constraints
+    /// (both by [`cmp_mem`](Self::cmp_mem)), side effects, stack alignment, dialect. As in
+    /// LLVM, `unwind` is not compared.
+    fn cmp_inline_asm(&mut self, l: AsmId, r: AsmId) -> Ordering {
+        let m = self.m;
+        let (a, b) = (&m.asms[l], &m.asms[r]);
+        if l == r || a == b {
+            return Ordering::Equal;
+        }
+        let o = self.cmp_types(TyRef::Id(a.fn_ty), TyRef::Id(b.fn_ty));
+        if o.is_ne() {
+            return o;
+        }
+        let o = self
+            .cmp_mem(&a.asm, &b.asm)
+            .then_with(|| self.cmp_mem(&a.constraints, &b.constraints))
+            .then(a.sideeffect.cmp(&b.sideeffect))
+            .then(a.alignstack.cmp(&b.alignstack))
+            .then(a.inteldialect.cmp(&b.inteldialect));
+        self.decided(o, "cmp_inline_asm", |_| {
+            format!(
+                "asm \"{}\", \"{}\" vs asm \"{}\", \"{}\"",
+                String::from_utf8_lossy(&a.asm),
+                String::from_utf8_lossy(&a.constraints),
+                String::from_utf8_lossy(&b.asm),
+                String::from_utf8_lossy(&b.constraints)
+            )
+        })
+    }
+
+    /// Numbers in their natural order (LLVM's `cmpNumbers`).
+    pub(crate) fn cmp_numbers(&self, l: u64, r: u64) -> Ordering {
+        l.cmp(&r)
+    }
+
+    /// Byte strings: shorter first, then bytewise (LLVM's `cmpMem`, which avoids comparing
+    /// contents of strings of different lengths).
+    pub(crate) fn cmp_mem(&self, l: &[u8], r: &[u8]) -> Ordering {
+        l.len().cmp(&r.len()).then_with(|| l.cmp(r))
+    }
+
+    /// Globals by their [`GlobalNumbers`]: the one numbered first is less.
+    pub(crate) fn cmp_global_values(&mut self, l: GlobalId, r: GlobalId) -> Ordering {
+        let (a, b) = (self.numbers.number(l), self.numbers.number(r));
+        self.decided(a.cmp(&b), "cmp_global_values", |s| {
+            format!("@{} vs @{}", s.m.global_name(l), s.m.global_name(r))
+        })
+    }
+
+    // ---- helpers shared by the layers ---------------------------------------------------------
+
+    pub(crate) fn body(&self, side: Side) -> &'m Body {
+        let f = match side {
+            Side::Left => self.fnl,
+            Side::Right => self.fnr,
+        };
+        f.body
+            .as_ref()
+            .expect("bodies are only walked for definitions")
+    }
+
+    pub(crate) fn func(&self, side: Side) -> &'m Function {
+        match side {
+            Side::Left => self.fnl,
+            Side::Right => self.fnr,
+        }
+    }
+
+    /// The pointer width of address space 0, which `cmp_types` reads `ptr` as.
+    pub(crate) fn ptr_bits(&self) -> u32 {
+        *self.ptr_bits.get_or_init(|| self.m.pointer_bits(0))
+    }
+
+    pub(crate) fn layout(&self) -> &DataLayout {
+        self.layout.get_or_init(|| DataLayout::of_module(self.m))
+    }
+
+    /// Whether `v` is the global `g` itself (not an expression over it).
+    fn is_global(&self, v: Val, g: GlobalId) -> bool {
+        match v {
+            Val::Const(CRef::Pool(c)) => self.m.consts.as_global(c) == Some(g),
+            Val::Const(CRef::Global(x)) => x == g,
+            _ => false,
+        }
+    }
+
+    /// The type of a value of one side.
+    pub(crate) fn type_of(&self, side: Side, v: Val) -> TyRef {
+        match v {
+            Val::Arg(i) => TyRef::Id(self.func(side).params[i as usize].ty),
+            Val::Inst(i) => TyRef::Id(self.body(side).insts[i].ty),
+            Val::Block(_) => TyRef::Label,
+            Val::Const(c) => self.const_type(c),
+            Val::Asm(_) => TyRef::Ptr(0),
+            Val::Md(_) => TyRef::Metadata,
+        }
+    }
+
+    pub(crate) fn const_type(&self, c: CRef) -> TyRef {
+        match c {
+            CRef::Pool(c) => TyRef::Id(self.m.consts.ty(c)),
+            CRef::Int { bits, .. } => TyRef::Int(bits),
+            CRef::NullPtr(a) => TyRef::Ptr(a),
+            CRef::Global(g) => TyRef::Ptr(self.m.globals[g].common().addrspace),
+        }
+    }
+
+    /// Report `o` as the decision of `rule` if it is the first non-equal one of a traced run.
+    pub(crate) fn decided(
+        &mut self,
+        o: Ordering,
+        rule: &'static str,
+        detail: impl FnOnce(&Self) -> String,
+    ) -> Ordering {
+        if o.is_ne() && self.quiet == 0 && matches!(self.trace, Some(None)) {
+            let detail = detail(self);
+            self.trace = Some(Some(Decision {
+                rule,
+                detail,
+                at: self.at,
+            }));
+        }
+        o
+    }
+
+    /// Run a comparison whose non-equal result the caller may override: it reports nothing.
+    pub(crate) fn quietly<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.quiet += 1;
+        let r = f(self);
+        self.quiet -= 1;
+        r
+    }
+
+    pub(crate) fn describe_val(&self, side: Side, v: Val) -> String {
+        crate::describe::value(self.m, self.func(side), v)
+    }
+
+    pub(crate) fn describe_type(&self, t: TyRef) -> String {
+        crate::describe::type_ref(self.m, t)
+    }
+
+    pub(crate) fn pool_const(&self, c: CRef) -> Option<Const> {
+        match c {
+            CRef::Pool(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// For values of different kinds reaching the serial-number stage (impossible in valid IR,
+/// where operands at the same position have the same kind): a fixed order keeps it total.
+fn value_kind_rank(v: Val) -> u8 {
+    match v {
+        Val::Arg(_) | Val::Inst(_) | Val::Block(_) => 0,
+        Val::Asm(_) => 1,
+        Val::Md(_) => 2,
+        Val::Const(_) => 3,
+    }
+}
+
+fn cc_name(cc: &mergefn_ir::CallConv) -> &str {
+    cc.0.as_deref().unwrap_or("ccc")
+}

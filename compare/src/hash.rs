@@ -1,0 +1,72 @@
+//! [`structural_hash`]: LLVM 22's `StructuralHash(F)` as MergeFunctions uses it, bit for bit.
+//!
+//! MergeFunctions keys `FnTree` by (hash, comparator): functions with different hashes are never
+//! compared. The hash therefore has to be a function of what the comparator calls equal:
+//! `compare(f, g) == Equal ⇒ structural_hash(f) == structural_hash(g)`. LLVM's non-detailed hash
+//! satisfies this by looking only at what equal functions share exactly: whether the function is
+//! varargs, its argument count, and the opcodes of its instructions block by block in the very
+//! CFG order the comparator walks. It ignores types (equal functions may have `ptr` where the
+//! other has `i64`), operands and constants.
+//!
+//! We reproduce LLVM's values, not just its partition: MergeFunctions processes candidates in
+//! hash order, and that order decides where thunks land in the output. LLVM combines 64-bit
+//! words with `stable_hash_combine` (XXH3-64 over their little-endian bytes); `opt
+//! -passes='print<structural-hash>'` prints the same values this function returns.
+
+use crate::llvm;
+use cranelift_entity::SecondaryMap;
+use mergefn_ir::{Block, GlobalId, Module};
+use xxhash_rust::xxh3::xxh3_64;
+
+/// LLVM's initial hash value (also the hash of a declaration).
+const INITIAL: u64 = 4;
+const FUNCTION_HEADER: u64 = 0x6264_2d6b_6b2d_6b72;
+const BLOCK_HEADER: u64 = 45798;
+
+/// `stable_hash_combine`: XXH3-64 of the words' little-endian bytes.
+fn combine(words: &[u64]) -> u64 {
+    let mut bytes = Vec::with_capacity(words.len() * 8);
+    for w in words {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    xxh3_64(&bytes)
+}
+
+/// The structural hash of function `f` of `m`. Panics if `f` is not a function.
+pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
+    let func = m
+        .function(f)
+        .unwrap_or_else(|| panic!("structural_hash: {} is not a function", m.global_name(f)));
+    let Some(body) = &func.body else {
+        return INITIAL;
+    };
+    let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
+    let mut words: Vec<u64> = vec![
+        INITIAL,
+        FUNCTION_HEADER,
+        varargs as u64,
+        func.params.len() as u64,
+    ];
+    let Some(entry) = body.entry() else {
+        return combine(&words);
+    };
+    let mut stack = vec![entry];
+    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
+    visited[entry] = true;
+    while let Some(b) = stack.pop() {
+        words.push(BLOCK_HEADER);
+        for i in llvm::block_insts(m, body, b) {
+            // Non-detailed mode hashes each instruction as the combination of its opcode alone.
+            words.push(combine(&[llvm::opcode_number(body.insts[i].opcode)]));
+        }
+        if let Some(t) = body.terminator(b) {
+            for s in llvm::successors(&body.insts[t]) {
+                if !visited[s] {
+                    visited[s] = true;
+                    stack.push(s);
+                }
+            }
+        }
+    }
+    combine(&words)
+}

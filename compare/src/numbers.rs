@@ -1,0 +1,78 @@
+//! [`GlobalNumbers`]: LLVM's `GlobalNumberState`.
+//!
+//! The comparator orders references to global values (callees, addresses of globals) by a serial
+//! number handed out the first time a global is seen. The numbers must outlive one comparison:
+//! `FnTree` is an ordered set, so every comparison of one pass run has to agree on how two
+//! globals are ordered, or the tree's invariants break. Hence one `GlobalNumbers` per run,
+//! shared by reference between all comparators of that run.
+//!
+//! Numbers are assigned in visiting order, which is deterministic for a given module and
+//! sequence of comparisons. Once assigned, a number never changes; when the merge pass deletes a
+//! function it may [`erase`](GlobalNumbers::erase) it, like LLVM does.
+
+use mergefn_ir::GlobalId;
+use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
+
+/// A stable serial number per global value for the duration of one pass run.
+///
+/// Interior mutability lets many comparators share one `&GlobalNumbers` while each assigns
+/// numbers; it is deliberately not `Sync` (one run is single-threaded, as in LLVM).
+#[derive(Debug, Default)]
+pub struct GlobalNumbers {
+    numbers: RefCell<FxHashMap<GlobalId, u64>>,
+    next: Cell<u64>,
+}
+
+impl GlobalNumbers {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The number of `g`, assigning the next unused one on first sight.
+    pub fn number(&self, g: GlobalId) -> u64 {
+        *self.numbers.borrow_mut().entry(g).or_insert_with(|| {
+            let n = self.next.get();
+            self.next.set(n + 1);
+            n
+        })
+    }
+
+    /// Forget `g`'s number (it will get a fresh one if seen again). Other numbers are unchanged.
+    pub fn erase(&self, g: GlobalId) {
+        self.numbers.borrow_mut().remove(&g);
+    }
+
+    /// Forget all numbers, as at the end of a pass run. The counter keeps counting, so numbers
+    /// handed out later never collide with ones a caller may still hold.
+    pub fn clear(&self) {
+        self.numbers.borrow_mut().clear();
+    }
+
+    /// How many globals currently have a number.
+    pub fn len(&self) -> usize {
+        self.numbers.borrow().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_entity::EntityRef;
+
+    #[test]
+    fn numbers_are_assigned_once_in_visiting_order() {
+        let n = GlobalNumbers::new();
+        let (a, b) = (GlobalId::new(7), GlobalId::new(3));
+        assert_eq!(n.number(a), 0);
+        assert_eq!(n.number(b), 1);
+        assert_eq!(n.number(a), 0);
+        n.erase(a);
+        assert_eq!(n.number(a), 2);
+        assert_eq!(n.len(), 2);
+    }
+}

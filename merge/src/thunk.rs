@@ -1,0 +1,208 @@
+//! Building replacements for a merged-away function G: forwarding thunks and aliases.
+//!
+//! A thunk is a new function that takes G's place (name, linkage, attributes) and tail-calls
+//! the survivor F, casting arguments and the result where the comparator let types differ
+//! (pointer vs. integer of the same width, typed pointers of different pointee types, structs
+//! of such). It is appended to the module, as LLVM's `Function::Create` does.
+
+use crate::uses::{global_const_like, Uses};
+use mergefn_ir::inst::{CallInfo, Opcode, TailKind};
+use mergefn_ir::uses::User;
+use mergefn_ir::{
+    Alias, Body, Const, ConstData, ConstExpr, Flags, Function, GlobalCommon, GlobalId, GlobalKind, InstData, InstExtra, Linkage, Module, Name,
+    Param, Type, TypeData, UnnamedAddr, Value, Visibility,
+};
+
+/// `c` as a constant of type `want`: unchanged when the types agree, else a `bitcast` (or
+/// `addrspacecast`) expression, as LLVM ≤ 14 wrote for typed pointers.
+pub fn cast_const(m: &mut Module, c: Const, want: Type) -> Const {
+    let have = m.consts.ty(c);
+    if have == want {
+        return c;
+    }
+    let op = if m.types.pointer_addrspace(have) != m.types.pointer_addrspace(want) { Opcode::AddrSpaceCast } else { Opcode::BitCast };
+    m.consts.intern(ConstData::Expr(Box::new(ConstExpr {
+        op,
+        ty: want,
+        ops: vec![c],
+        flags: Flags::default(),
+        source_ty: None,
+        pred: None,
+        inrange: None,
+        inrange_index: None,
+        mask: Vec::new(),
+    })))
+}
+
+/// LLVM's `canCreateThunkFor`: not varargs, and not a single block of fewer than two
+/// (non-debug) instructions — a thunk would be no smaller.
+pub fn can_create_thunk_for(m: &Module, f: GlobalId) -> bool {
+    let func = m.function(f).expect("a function");
+    if m.types.func_parts(func.fn_ty).is_some_and(|p| p.2) {
+        return false;
+    }
+    let Some(body) = &func.body else { return true };
+    if body.layout.len() == 1 {
+        let n = body.blocks[body.layout[0]].insts.iter().filter(|&&i| !is_debug_intrinsic(m, &body.insts[i])).count();
+        if n < 2 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Calls to `llvm.dbg.*` and `llvm.pseudoprobe` do not count as code.
+pub fn is_debug_intrinsic(m: &Module, d: &InstData) -> bool {
+    if d.opcode != Opcode::Call {
+        return false;
+    }
+    let Some(g) = d.callee().and_then(|v| v.as_const()).and_then(|c| m.consts.as_global(c)) else { return false };
+    m.globals[g].common().name.as_str().is_some_and(|n| n.starts_with("llvm.dbg.") || n == "llvm.pseudoprobe")
+}
+
+/// Emit `v` (of type `from`) converted to `to` into `body`'s block `b`, like LLVM's
+/// `createCast`: element-wise for structs, `inttoptr`/`ptrtoint` between integers and
+/// pointers, `bitcast` otherwise, nothing when the types agree.
+fn cast_value(m: &mut Module, body: &mut Body, b: mergefn_ir::Block, v: Value, from: Type, to: Type) -> Value {
+    if from == to {
+        return v;
+    }
+    if let (Some((fe, _)), Some((te, _))) = (m.types.struct_fields(from).map(|(e, p)| (e.to_vec(), p)), m.types.struct_fields(to).map(|(e, p)| (e.to_vec(), p))) {
+        let mut result = Value::Const(m.consts.intern(ConstData::Poison(to)));
+        for (i, (&fe_i, &te_i)) in fe.iter().zip(te.iter()).enumerate() {
+            let mut ev = InstData::new(Opcode::ExtractValue, fe_i);
+            ev.operands.push(v);
+            ev.extra = InstExtra::Indices(vec![i as u32]);
+            let e = push(body, b, ev);
+            let c = cast_value(m, body, b, Value::Inst(e), fe_i, te_i);
+            let mut iv = InstData::new(Opcode::InsertValue, to);
+            iv.operands.extend([result, c]);
+            iv.extra = InstExtra::Indices(vec![i as u32]);
+            result = Value::Inst(push(body, b, iv));
+        }
+        return result;
+    }
+    let op = match (m.types.get(from), m.types.get(to)) {
+        (TypeData::Int(_), t) if m.types.is_pointer(to) || matches!(t, TypeData::Ptr(_)) => Opcode::IntToPtr,
+        (_, TypeData::Int(_)) if m.types.is_pointer(from) => Opcode::PtrToInt,
+        _ => Opcode::BitCast,
+    };
+    let mut d = InstData::new(op, to);
+    d.operands.push(v);
+    Value::Inst(push(body, b, d))
+}
+
+fn push(body: &mut Body, b: mergefn_ir::Block, d: InstData) -> mergefn_ir::Inst {
+    let i = body.insts.push(d);
+    body.blocks[b].insts.push(i);
+    i
+}
+
+/// Replace G by a thunk that tail-calls F (LLVM's `writeThunk`). G's uses move to the thunk
+/// and G is deleted. Returns the thunk.
+pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
+    let gf = m.function(g).expect("G is a function").clone();
+    let ff = m.function(f).expect("F is a function").clone();
+    let (g_ret, g_params, _) = m.types.func_parts(gf.fn_ty).map(|(r, p, v)| (r, p.to_vec(), v)).expect("function type");
+    let (f_ret, f_params, _) = m.types.func_parts(ff.fn_ty).map(|(r, p, v)| (r, p.to_vec(), v)).expect("function type");
+
+    let mut body = Body::default();
+    let entry = body.blocks.push(Default::default());
+    body.layout.push(entry);
+    let mut args: Vec<Value> = Vec::with_capacity(g_params.len());
+    for (i, (&gt, &ft)) in g_params.iter().zip(f_params.iter()).enumerate() {
+        args.push(cast_value(m, &mut body, entry, Value::Arg(i as u32), gt, ft));
+    }
+    let swift_tail = |c: &Function| c.cc.0.as_deref() == Some("swifttailcc");
+    let callee = m.global_const(f);
+    let mut call = InstData::new(Opcode::Call, f_ret);
+    call.operands.extend(args);
+    call.operands.push(Value::Const(callee));
+    call.extra = InstExtra::Call(Box::new(CallInfo {
+        fn_ty: ff.fn_ty,
+        cc: ff.cc.clone(),
+        tail: if swift_tail(&ff) && swift_tail(&gf) { TailKind::MustTail } else { TailKind::Tail },
+        attrs: ff.attrs.clone(),
+        bundles: Vec::new(),
+        addrspace: (ff.common.addrspace != 0).then_some(ff.common.addrspace),
+        indirect_dests: 0,
+    }));
+    let call_operand = call.operands.len() - 1;
+    let ci = push(&mut body, entry, call);
+    let void = m.types.void();
+    let mut ret = InstData::new(Opcode::Ret, void);
+    if !m.types.is_void(g_ret) {
+        let r = cast_value(m, &mut body, entry, Value::Inst(ci), f_ret, g_ret);
+        ret.operands.push(r);
+    }
+    push(&mut body, entry, ret);
+
+    let thunk = Function {
+        common: gf.common.clone(),
+        fn_ty: gf.fn_ty,
+        params: g_params.iter().map(|&ty| Param { ty, name: Name::Unnamed }).collect(),
+        cc: gf.cc.clone(),
+        attrs: gf.attrs.clone(),
+        align: gf.align,
+        gc: gf.gc.clone(),
+        prefix: gf.prefix,
+        prologue: gf.prologue,
+        personality: gf.personality,
+        md: gf.md.iter().filter(|a| matches!(&*a.kind, "type" | "kcfi_type")).cloned().collect(),
+        body: Some(body),
+    };
+    m.delete_global(g);
+    let t = m.add_global(GlobalKind::Function(thunk));
+    uses.add(f, User::Inst { func: t, inst: ci, operand: call_operand as u32, direct: true });
+    uses.replace_all_uses(m, g, t);
+    t
+}
+
+/// Whether G may be replaced by an alias: aliases enabled and G's address insignificant.
+pub fn can_create_alias_for(m: &Module, g: GlobalId, use_aliases: bool) -> bool {
+    use_aliases && m.globals[g].common().unnamed_addr == UnnamedAddr::Global
+}
+
+/// Replace G by an alias of F (LLVM's `writeAlias`); F's alignment becomes the larger of both.
+pub fn write_alias(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
+    let gf = m.function(g).expect("G is a function").clone();
+    let g_align = gf.align;
+    let f_align = m.function(f).expect("F").align;
+    m.function_mut(f).expect("F").align = max_align(f_align, g_align);
+    let target = global_const_like(m, g, f);
+    let linkage = gf.common.linkage;
+    let common = GlobalCommon {
+        name: gf.common.name.clone(),
+        linkage,
+        visibility: gf.common.visibility,
+        unnamed_addr: UnnamedAddr::Global,
+        addrspace: gf.common.addrspace,
+        dso_local: linkage.is_local(),
+        ..Default::default()
+    };
+    m.delete_global(g);
+    let a = m.add_global(GlobalKind::Alias(Alias { common, value_ty: gf.fn_ty, target, ifunc: false, md: Vec::new() }));
+    uses.add(f, User::Global(a));
+    uses.replace_all_uses(m, g, a);
+    a
+}
+
+/// LLVM's `std::max(A.valueOrOne(), B.valueOrOne())` over optional alignments.
+pub fn max_align(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    if a.is_none() && b.is_none() {
+        None
+    } else {
+        Some(a.unwrap_or(1).max(b.unwrap_or(1)))
+    }
+}
+
+/// Make F private and nameless (the body of a double-weak merge), as `setLinkage(Private)`
+/// after `takeName` leaves it.
+pub fn make_private(m: &mut Module, f: GlobalId) {
+    let c = m.globals[f].common_mut();
+    c.linkage = Linkage::Private;
+    c.visibility = Visibility::Default;
+    c.dso_local = true;
+    // The comdat stays with the name (NewF); opt-22 leaves the private body in none.
+    c.comdat = None;
+}

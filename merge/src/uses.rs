@@ -1,0 +1,349 @@
+//! Uses of functions, kept up to date while merging rewrites the module.
+//!
+//! LLVM's MergeFunctions leans on use lists: "remove the callers of G from the tree",
+//! "replace all uses of G", "is G unused now?". We build [`mergefn_ir::uses::UseIndex`]-like
+//! lists once and patch them as each rewrite moves a use from one global to another. Entries
+//! can go stale (the operand was rewritten through another path, or the user was deleted), so
+//! every consumer re-checks an entry against the IR before trusting it.
+
+use mergefn_ir::constant::Const;
+use mergefn_ir::uses::{UseIndex, User};
+use mergefn_ir::{ConstData, GlobalId, GlobalKind, Module, Value};
+use rustc_hash::FxHashMap;
+
+/// Per-global lists of users, each stored head-last (LLVM's use-list head is the last
+/// element), so pushing a new use at the head is `Vec::push`.
+#[derive(Default)]
+pub struct Uses {
+    users: FxHashMap<GlobalId, Vec<User>>,
+}
+
+/// Operand `k` of an instruction: its operands first, then its bundle inputs, flattened.
+fn operand(d: &mergefn_ir::InstData, k: usize) -> Option<Value> {
+    if k < d.operands.len() {
+        return Some(d.operands[k]);
+    }
+    let mut k = k - d.operands.len();
+    for b in d.call_info()?.bundles.iter() {
+        if k < b.inputs.len() {
+            return Some(b.inputs[k]);
+        }
+        k -= b.inputs.len();
+    }
+    None
+}
+
+fn set_operand(d: &mut mergefn_ir::InstData, k: usize, v: Value) {
+    if k < d.operands.len() {
+        d.operands[k] = v;
+        return;
+    }
+    let mut k = k - d.operands.len();
+    if let mergefn_ir::InstExtra::Call(ci) = &mut d.extra {
+        for b in ci.bundles.iter_mut() {
+            if k < b.inputs.len() {
+                b.inputs[k] = v;
+                return;
+            }
+            k -= b.inputs.len();
+        }
+    }
+}
+
+/// Whether constant `c` mentions global `g`.
+fn mentions(m: &Module, c: Const, g: GlobalId) -> bool {
+    if m.consts.as_global(c) == Some(g) {
+        return true;
+    }
+    m.consts.operands(c).into_iter().any(|o| mentions(m, o, g))
+}
+
+/// `c` with every mention of global `from` replaced by constant `to`.
+pub fn substitute(m: &mut Module, c: Const, from: GlobalId, to: Const, memo: &mut FxHashMap<Const, Const>) -> Const {
+    if let Some(&r) = memo.get(&c) {
+        return r;
+    }
+    let r = if m.consts.as_global(c) == Some(from) {
+        to
+    } else {
+        let ops = m.consts.operands(c);
+        let new_ops: Vec<Const> = ops.iter().map(|&o| substitute(m, o, from, to, memo)).collect();
+        if new_ops.iter().zip(ops.iter()).all(|(a, b)| a == b) {
+            c
+        } else {
+            let mut it = new_ops.into_iter();
+            let mut next = || it.next().expect("same number of operands");
+            let nd = match m.consts.get(c).clone() {
+                ConstData::Array { ty, elems } => ConstData::Array { ty, elems: elems.iter().map(|_| next()).collect() },
+                ConstData::Struct { ty, elems } => ConstData::Struct { ty, elems: elems.iter().map(|_| next()).collect() },
+                ConstData::Vector { ty, elems } => ConstData::Vector { ty, elems: elems.iter().map(|_| next()).collect() },
+                ConstData::Splat { ty, .. } => ConstData::Splat { ty, elem: next() },
+                ConstData::Expr(mut e) => {
+                    e.ops = e.ops.iter().map(|_| next()).collect();
+                    ConstData::Expr(e)
+                }
+                ConstData::BlockAddress { ty, block, .. } => ConstData::BlockAddress { ty, func: next(), block },
+                ConstData::DsoLocalEquivalent { ty, .. } => ConstData::DsoLocalEquivalent { ty, func: next() },
+                ConstData::NoCfi { ty, .. } => ConstData::NoCfi { ty, func: next() },
+                ConstData::PtrAuth { ty, ops } => ConstData::PtrAuth { ty, ops: ops.iter().map(|_| next()).collect() },
+                other => other,
+            };
+            m.consts.intern(nd)
+        }
+    };
+    memo.insert(c, r);
+    r
+}
+
+impl Uses {
+    /// Build the lists in LLVM's use-list order for a freshly parsed module: a use is pushed
+    /// at the head of its value's list, except that uses parsed before the value's definition
+    /// reach it through the parser's replace-all-uses of a placeholder, which reverses them
+    /// once more. So the list is the uses after the definition, latest first, then the uses
+    /// before it, in text order. (The order decides which callers are rescanned first, and so
+    /// which of two equal private functions survives.)
+    pub fn build(m: &Module) -> Self {
+        let idx = UseIndex::build(m);
+        let pos: FxHashMap<GlobalId, usize> = m.live_globals().enumerate().map(|(i, g)| (g, i)).collect();
+        let user_pos = |u: &User| match *u {
+            User::Inst { func, .. } => pos[&func],
+            User::Global(h) => pos[&h],
+        };
+        let mut users: FxHashMap<GlobalId, Vec<User>> = FxHashMap::default();
+        for g in m.live_globals() {
+            let all = idx.users(g);
+            if all.is_empty() {
+                continue;
+            }
+            let at = pos[&g];
+            // Stored head-last: the uses before the definition reversed, then those after.
+            let mut v: Vec<User> = all.iter().filter(|u| user_pos(u) < at).rev().copied().collect();
+            v.extend(all.iter().filter(|u| user_pos(u) >= at).copied());
+            users.insert(g, v);
+        }
+        Uses { users }
+    }
+
+    /// Whether `u` still mentions `g` in the current IR.
+    fn live(m: &Module, u: &User, g: GlobalId) -> bool {
+        match *u {
+            User::Inst { func, inst, operand: k, .. } => {
+                let gl = &m.globals[func];
+                if gl.deleted {
+                    return false;
+                }
+                let Some(body) = gl.as_function().and_then(|f| f.body.as_ref()) else { return false };
+                match body.insts.get(inst).and_then(|d| operand(d, k as usize)) {
+                    Some(Value::Const(c)) => mentions(m, c, g),
+                    _ => false,
+                }
+            }
+            User::Global(h) => {
+                let gl = &m.globals[h];
+                if gl.deleted {
+                    return false;
+                }
+                global_consts(m, h).into_iter().any(|c| mentions(m, c, g))
+            }
+        }
+    }
+
+    /// Functions with an instruction whose operand is `g` itself (LLVM's `V->users()` that are
+    /// instructions), deduplicated. Like LLVM's use lists, the latest use comes first.
+    pub fn direct_user_functions(&self, m: &Module, g: GlobalId) -> Vec<GlobalId> {
+        self.functions_using(m, g, false)
+    }
+
+    /// Functions with a call whose callee is exactly `g`, latest use first.
+    pub fn direct_callers(&self, m: &Module, g: GlobalId) -> Vec<GlobalId> {
+        self.functions_using(m, g, true)
+    }
+
+    fn functions_using(&self, m: &Module, g: GlobalId, callee_only: bool) -> Vec<GlobalId> {
+        let mut out = Vec::new();
+        for u in self.users.get(&g).map_or(&[][..], |v| v).iter().rev() {
+            if let User::Inst { func, inst, operand: k, .. } = *u {
+                let gl = &m.globals[func];
+                if gl.deleted {
+                    continue;
+                }
+                let Some(body) = gl.as_function().and_then(|f| f.body.as_ref()) else { continue };
+                let Some(d) = body.insts.get(inst) else { continue };
+                if callee_only && !(d.callee().is_some() && k as usize + 1 == d.operands.len()) {
+                    continue;
+                }
+                if let Some(Value::Const(c)) = operand(d, k as usize) {
+                    if m.consts.as_global(c) == Some(g) && !out.contains(&func) {
+                        out.push(func);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `g` has no live use left.
+    pub fn is_unused(&self, m: &Module, g: GlobalId) -> bool {
+        self.users.get(&g).is_none_or(|v| v.iter().all(|u| !Self::live(m, u, g)))
+    }
+
+    /// Replace every use of `from` by `to` (LLVM's RAUW), including uses inside constants,
+    /// initializers and aliasees.
+    pub fn replace_all_uses(&mut self, m: &mut Module, from: GlobalId, to: GlobalId) {
+        let to_c = global_const_like(m, from, to);
+        let mut memo = FxHashMap::default();
+        let list = self.users.remove(&from).unwrap_or_default();
+        let mut moved = Vec::with_capacity(list.len());
+        // Walk `from`'s list from its head, as RAUW does; each use lands at `to`'s head.
+        for u in list.into_iter().rev() {
+            if !Self::live(m, &u, from) {
+                continue;
+            }
+            match u {
+                User::Inst { func, inst, operand: k, .. } => {
+                    let old = {
+                        let body = m.globals[func].as_function().and_then(|f| f.body.as_ref()).expect("live user has a body");
+                        match operand(&body.insts[inst], k as usize) {
+                            Some(Value::Const(c)) => c,
+                            _ => continue,
+                        }
+                    };
+                    let new = substitute(m, old, from, to_c, &mut memo);
+                    let body = m.globals[func].as_function_mut().and_then(|f| f.body.as_mut()).expect("live user has a body");
+                    set_operand(&mut body.insts[inst], k as usize, Value::Const(new));
+                }
+                User::Global(h) => {
+                    let consts = global_consts(m, h);
+                    let new: Vec<Const> = consts.iter().map(|&c| substitute(m, c, from, to_c, &mut memo)).collect();
+                    set_global_consts(m, h, &new);
+                }
+            }
+            moved.push(u);
+        }
+        replace_in_metadata(m, from, to);
+        self.users.entry(to).or_default().extend(moved);
+    }
+
+    /// Make every call whose callee is exactly `old` call `new` instead. Returns the functions
+    /// whose calls changed, in use order.
+    pub fn replace_direct_callers(&mut self, m: &mut Module, old: GlobalId, new: GlobalId) -> Vec<GlobalId> {
+        let new_c = global_const_like(m, old, new);
+        let mut changed = Vec::new();
+        let list = self.users.remove(&old).unwrap_or_default();
+        let mut keep = Vec::new();
+        let mut moved = Vec::new();
+        for u in list.into_iter().rev() {
+            let User::Inst { func, inst, operand: k, .. } = u else {
+                keep.push(u);
+                continue;
+            };
+            let gl = &m.globals[func];
+            if gl.deleted {
+                continue;
+            }
+            let is_callee = gl.as_function().and_then(|f| f.body.as_ref()).is_some_and(|b| {
+                let d = &b.insts[inst];
+                d.callee().is_some() && k as usize + 1 == d.operands.len() && d.operands[k as usize].as_const().and_then(|c| m.consts.as_global(c)) == Some(old)
+            });
+            if is_callee {
+                let body = m.globals[func].as_function_mut().and_then(|f| f.body.as_mut()).expect("checked");
+                body.insts[inst].operands[k as usize] = Value::Const(new_c);
+                changed.push(func);
+                moved.push(u);
+            } else {
+                keep.push(u);
+            }
+        }
+        keep.reverse();
+        self.users.insert(old, keep);
+        self.users.entry(new).or_default().extend(moved);
+        changed
+    }
+
+    /// Record that `user` (a new function's instruction operand, or a new global) uses `g`.
+    pub fn add(&mut self, g: GlobalId, user: User) {
+        self.users.entry(g).or_default().push(user);
+    }
+}
+
+/// The constant naming `to`, with the type `from`'s constant has (a bitcast in typed-pointer
+/// modules when the pointer types differ, as LLVM 14 did).
+pub fn global_const_like(m: &mut Module, from: GlobalId, to: GlobalId) -> Const {
+    let want = m.global_ptr_type(from);
+    let c = m.global_const(to);
+    crate::thunk::cast_const(m, c, want)
+}
+
+fn global_consts(m: &Module, g: GlobalId) -> Vec<Const> {
+    match &m.globals[g].kind {
+        GlobalKind::Var(v) => v.init.into_iter().collect(),
+        GlobalKind::Alias(a) => vec![a.target],
+        GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue].into_iter().flatten().collect(),
+    }
+}
+
+fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
+    match &mut m.globals[g].kind {
+        GlobalKind::Var(v) => v.init = new.first().copied(),
+        GlobalKind::Alias(a) => a.target = new[0],
+        GlobalKind::Function(f) => {
+            let mut it = new.iter().copied();
+            for slot in [&mut f.personality, &mut f.prefix, &mut f.prologue] {
+                if slot.is_some() {
+                    *slot = it.next();
+                }
+            }
+        }
+    }
+}
+
+/// Metadata keeps references to globals as text (`!{ptr @g}`); LLVM's RAUW updates those.
+fn replace_in_metadata(m: &mut Module, from: GlobalId, to: GlobalId) {
+    let (Some(f), Some(t)) = (m.globals[from].common().name.as_str(), m.globals[to].common().name.as_str()) else { return };
+    let needle = name_ref(f);
+    if !m.md_nodes.iter().any(|n| n.text.contains(&needle)) {
+        return;
+    }
+    let with = name_ref(t);
+    for n in &mut m.md_nodes {
+        if n.text.contains(&needle) {
+            n.text = replace_name_refs(&n.text, &needle, &with).into();
+        }
+    }
+}
+
+/// How `@name` is spelled in text.
+pub fn name_ref(name: &str) -> String {
+    let plain = !name.is_empty()
+        && !name.as_bytes()[0].is_ascii_digit()
+        && name.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+    if plain {
+        format!("@{name}")
+    } else {
+        let mut s = String::from("@\"");
+        for b in name.bytes() {
+            if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+                s.push(b as char);
+            } else {
+                s.push_str(&format!("\\{b:02X}"));
+            }
+        }
+        s.push('"');
+        s
+    }
+}
+
+/// Replace whole-name occurrences of `needle` (so `@f` does not match inside `@f2`).
+fn replace_name_refs(text: &str, needle: &str, with: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(p) = rest.find(needle) {
+        let after = rest[p + needle.len()..].bytes().next();
+        let continues = after.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+        out.push_str(&rest[..p]);
+        out.push_str(if continues { needle } else { with });
+        rest = &rest[p + needle.len()..];
+    }
+    out.push_str(rest);
+    out
+}

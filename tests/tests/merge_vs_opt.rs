@@ -1,0 +1,85 @@
+//! Differential tests of `mergefn-merge` against `opt-22 -passes=mergefunc`.
+//!
+//! For each hand-written fixture (one behaviour each, in `tests/fixtures/merge/`) and each
+//! corpus module, both outputs are normalised with `opt-22 -S` and must be identical; our
+//! output must also pass `opt-22 -passes=verify`. Fixtures whose name contains `aliases` run
+//! with aliases enabled on both sides.
+
+use mergefn_merge::{merge_functions, Options};
+use mergefn_tests::*;
+use std::path::Path;
+
+/// Merge `src` with mergefn and with opt; compare after normalisation.
+fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, String> {
+    let src = std::fs::read(path).map_err(|e| e.to_string())?;
+    let aliases = path.to_string_lossy().contains("aliases");
+    let mut args = vec!["-S", "-passes=mergefunc", "-o", "-"];
+    if aliases {
+        args.push("-mergefunc-use-aliases");
+    }
+    let theirs = run_opt(opt, &args, &src).map_err(|e| format!("opt failed: {e}"))?;
+    let expected = normalise(opt, &theirs)?;
+    let mut m = mergefn_ir::parse_module(&src).map_err(|e| format!("parse error at {e}"))?;
+    let report = merge_functions(&mut m, &Options { use_aliases: aliases, ..Options::default() });
+    let ours = mergefn_ir::module_to_string(&m);
+    let save = std::env::temp_dir().join(format!("mergefn-diff-{}.ll", path.file_stem().unwrap_or_default().to_string_lossy()));
+    let actual = normalise(opt, ours.as_bytes()).map_err(|e| {
+        let _ = std::fs::write(&save, &ours);
+        format!("opt rejects our output (saved to {}): {}", save.display(), e.lines().next().unwrap_or(""))
+    })?;
+    run_opt(opt, &["-passes=verify", "-disable-output"], ours.as_bytes()).map_err(|e| format!("our output does not verify: {e}"))?;
+    if expected != actual {
+        let _ = std::fs::write(&save, &ours);
+        return Err(format!("differs from opt-22 (ours saved to {}) at {}", save.display(), first_difference(&expected, &actual)));
+    }
+    Ok(report)
+}
+
+#[test]
+fn fixtures_merge_like_opt22() {
+    let Some(opt) = opt22() else { return };
+    let dir = workspace_root().join("tests/fixtures/merge");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("fixtures").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut merged = 0;
+    for f in &files {
+        match differential(&opt, f) {
+            Ok(r) => merged += r.counts.merged,
+            Err(e) => failures.push(format!("{}: {e}", f.display())),
+        }
+    }
+    eprintln!("merge fixtures: {} of {} agree with opt-22 ({merged} merges)", files.len() - failures.len(), files.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(merged > 0, "the fixtures merge something");
+}
+
+fn corpus_differential(sub: &str) {
+    let (Some(opt), Some(files)) = (opt22(), corpus(sub)) else { return };
+    let filter = std::env::var("MERGEFN_CORPUS_FILTER").unwrap_or_default();
+    let mut failures = Vec::new();
+    for f in files.iter().filter(|f| f.to_string_lossy().contains(&filter)) {
+        match differential(&opt, f) {
+            Ok(r) => eprintln!(
+                "{}: {} merged ({} thunks, {} deleted, {} new), identical to opt-22",
+                f.file_name().unwrap_or_default().to_string_lossy(),
+                r.counts.merged,
+                r.counts.thunks,
+                r.counts.deleted,
+                r.counts.new_functions
+            ),
+            Err(e) => failures.push(format!("{}: {e}", f.display())),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn clang_corpus_merges_like_opt22() {
+    corpus_differential("c");
+}
+
+#[test]
+fn rust_corpus_merges_like_opt22() {
+    corpus_differential("rust");
+}
