@@ -106,3 +106,21 @@ fn constant_operands_are_described() {
         ("cmp_constants", "i32 1 vs i32 2")
     );
 }
+
+#[test]
+fn display_reads_like_a_diagnosis() {
+    let m = module(
+        "define i32 @f(ptr %p) {\n  %v = load i32, ptr %p, align 4\n  ret i32 %v\n}\n\
+         define i32 @g(ptr %p) {\n  %v = load i32, ptr %p, align 8\n  ret i32 %v\n}\n",
+    );
+    let text = explain(&m, function(&m, "f"), function(&m, "g")).to_string();
+    eprintln!("{text}");
+    assert!(
+        text.contains("left:  %v = load i32, ptr %p, align 4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("decided by cmp_operations: alignments 4 vs 8"),
+        "{text}"
+    );
+}

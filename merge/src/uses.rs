@@ -16,6 +16,9 @@ use rustc_hash::FxHashMap;
 #[derive(Default)]
 pub struct Uses {
     users: FxHashMap<GlobalId, Vec<User>>,
+    /// Module-level metadata nodes whose text names a global (`@...`): the only ones a
+    /// replace-all-uses has to rewrite.
+    md_with_globals: Vec<usize>,
 }
 
 /// Operand `k` of an instruction: its operands first, then its bundle inputs, flattened.
@@ -121,7 +124,8 @@ impl Uses {
             v.extend(all.iter().filter(|u| user_pos(u) >= at).copied());
             users.insert(g, v);
         }
-        Uses { users }
+        let md_with_globals = m.md_nodes.iter().enumerate().filter(|(_, n)| n.text.contains('@')).map(|(i, _)| i).collect();
+        Uses { users, md_with_globals }
     }
 
     /// Whether `u` still mentions `g` in the current IR.
@@ -220,7 +224,7 @@ impl Uses {
             }
             moved.push(u);
         }
-        replace_in_metadata(m, from, to);
+        self.replace_in_metadata(m, from, to);
         self.users.entry(to).or_default().extend(moved);
     }
 
@@ -260,6 +264,22 @@ impl Uses {
         changed
     }
 
+    /// Metadata keeps references to globals as text (`!{ptr @g}`); LLVM's RAUW updates those.
+    fn replace_in_metadata(&self, m: &mut Module, from: GlobalId, to: GlobalId) {
+        if self.md_with_globals.is_empty() {
+            return;
+        }
+        let (Some(f), Some(t)) = (m.globals[from].common().name.as_str(), m.globals[to].common().name.as_str()) else { return };
+        let needle = name_ref(f);
+        let with = name_ref(t);
+        for &i in &self.md_with_globals {
+            let n = &mut m.md_nodes[i];
+            if n.text.contains(&needle) {
+                n.text = replace_name_refs(&n.text, &needle, &with).into();
+            }
+        }
+    }
+
     /// Record that `user` (a new function's instruction operand, or a new global) uses `g`.
     pub fn add(&mut self, g: GlobalId, user: User) {
         self.users.entry(g).or_default().push(user);
@@ -293,21 +313,6 @@ fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
                     *slot = it.next();
                 }
             }
-        }
-    }
-}
-
-/// Metadata keeps references to globals as text (`!{ptr @g}`); LLVM's RAUW updates those.
-fn replace_in_metadata(m: &mut Module, from: GlobalId, to: GlobalId) {
-    let (Some(f), Some(t)) = (m.globals[from].common().name.as_str(), m.globals[to].common().name.as_str()) else { return };
-    let needle = name_ref(f);
-    if !m.md_nodes.iter().any(|n| n.text.contains(&needle)) {
-        return;
-    }
-    let with = name_ref(t);
-    for n in &mut m.md_nodes {
-        if n.text.contains(&needle) {
-            n.text = replace_name_refs(&n.text, &needle, &with).into();
         }
     }
 }
