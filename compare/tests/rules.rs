@@ -528,7 +528,7 @@ define void @g(i32 %x) {
 
 equal_x86! { geps_with_one_constant_offset_are_equal, r#"
 define ptr @f(ptr %p) {
-  %q = getelementptr inbounds { i32, i64 }, ptr %p, i64 0, i32 1
+  %q = getelementptr { i32, i64 }, ptr %p, i64 0, i32 1
   ret ptr %q
 }
 define ptr @g(ptr %p) {

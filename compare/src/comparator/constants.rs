@@ -567,7 +567,9 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         (fa, ba): (Const, &'m str),
         (fb, bb): (Const, &'m str),
     ) -> Ordering {
+        let saved = std::mem::replace(&mut self.self_refs_interchangeable, true);
         let o = self.cmp_values(Val::Const(CRef::Pool(fa)), Val::Const(CRef::Pool(fb)));
+        self.self_refs_interchangeable = saved;
         if o.is_ne() {
             return o;
         }

@@ -185,6 +185,12 @@ pub struct FunctionComparator<'m, 'g> {
     /// Depth of speculative comparisons whose non-equal results must not be reported.
     quiet: u32,
     at: Position,
+    /// Whether the values being compared are call targets (or a `blockaddress` function),
+    /// the only places where each function's own address stands for the other's.
+    /// Elsewhere a function's address is observable (`icmp eq ptr %p, @f`), so the two
+    /// addresses compare as ordinary globals: llvm/llvm-project#213206, see
+    /// docs/DIVERGENCES.md.
+    self_refs_interchangeable: bool,
 }
 
 impl<'m, 'g> FunctionComparator<'m, 'g> {
@@ -215,6 +221,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             trace: None,
             quiet: 0,
             at: Position::Signature,
+            self_refs_interchangeable: false,
         }
     }
 
@@ -256,6 +263,13 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         let o = self.cmp_attrs(&l.attrs, &r.attrs, "function");
         if o.is_ne() {
             return o;
+        }
+        // Not in LLVM 22: functions with different KCFI type ids are not interchangeable
+        // (llvm/llvm-project#217629, see docs/DIVERGENCES.md).
+        let (kl, kr) = (self.kcfi_type(l), self.kcfi_type(r));
+        let o = kl.cmp(&kr);
+        if o.is_ne() {
+            return self.decided(o, "compare_signature", |_| format!("!kcfi_type {} vs {}", kl.unwrap_or("none"), kr.unwrap_or("none")));
         }
         let o = self.cmp_optional_strings(l.gc.as_deref(), r.gc.as_deref(), "gc");
         if o.is_ne() {
@@ -381,8 +395,11 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                         return o;
                     }
                     if compare_operands {
-                        for (&x, &y) in ol.iter().zip(or.iter()) {
+                        let callee = (dl.callee().is_some() && dr.callee().is_some()).then(|| ol.len() - 1);
+                        for (k, (&x, &y)) in ol.iter().zip(or.iter()).enumerate() {
+                            self.self_refs_interchangeable = Some(k) == callee;
                             let o = self.cmp_values(x.into(), y.into());
+                            self.self_refs_interchangeable = false;
                             if o.is_ne() {
                                 return o;
                             }
@@ -408,8 +425,9 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     }
 
     /// Two values used at the same place. Most significant first:
-    /// 1. a reference to the function being compared is less than anything else, and equal
-    ///    to the other side's reference to its own function (self-recursion);
+    /// 1. as a call target (or a `blockaddress` function), a reference to the function being
+    ///    compared is less than anything else, and equal to the other side's reference to its
+    ///    own function (self-recursion); anywhere else it is an ordinary global;
     /// 2. constants are greater than non-constants and ordered by
     ///    [`cmp_constants`](Self::cmp_constants) (the very same constant is equal);
     /// 3. metadata arguments are greater than the rest, ordered by `cmp_metadata`;
@@ -417,7 +435,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// 5. local values by serial number: the one first seen earlier is less.
     pub(crate) fn cmp_values(&mut self, l: Val, r: Val) -> Ordering {
         let (self_l, self_r) = (self.is_global(l, self.fl), self.is_global(r, self.fr));
-        if self_l || self_r {
+        if self.self_refs_interchangeable && (self_l || self_r) {
             let o = self_l.cmp(&self_r).reverse();
             return self.decided(o, "cmp_values", |_| {
                 "only one side refers to its own function".into()
@@ -500,6 +518,16 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     }
 
     /// Globals by their [`GlobalNumbers`]: the one numbered first is less.
+    /// The function's `!kcfi_type` node, as text.
+    fn kcfi_type(&self, f: &'m Function) -> Option<&'m str> {
+        let a = f.md.iter().find(|a| &*a.kind == "kcfi_type")?;
+        match &a.md {
+            mergefn_ir::Metadata::Ref(n) => self.m.md_nodes.iter().find(|x| x.id == *n).map(|x| &*x.text),
+            mergefn_ir::Metadata::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+
     pub(crate) fn cmp_global_values(&mut self, l: GlobalId, r: GlobalId) -> Ordering {
         let (a, b) = (self.numbers.number(l), self.numbers.number(r));
         self.decided(a.cmp(&b), "cmp_global_values", |s| {

@@ -3,7 +3,7 @@
 use super::{FunctionComparator, Side, TyRef, Val};
 use crate::llvm::{self, Operand};
 use mergefn_ir::inst::{Atomic, CallInfo, Ordering as AtomicOrdering};
-use mergefn_ir::{ApInt, ConstData, Inst, InstData, InstExtra, Opcode, Type, TypeData};
+use mergefn_ir::{ApInt, ConstData, Flags, Inst, InstData, InstExtra, Opcode, Type, TypeData};
 use std::cmp::Ordering;
 
 /// An atomic ordering and sync scope, as LLVM numbers them; non-atomic accesses are
@@ -406,6 +406,14 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             return self.decided(al.cmp(&ar), "cmp_geps", |_| {
                 format!("address spaces {al} vs {ar}")
             });
+        }
+        // Not in LLVM 22: the no-wrap flags (inbounds, nusw, nuw) make out-of-range results
+        // poison, so GEPs that differ in them are not interchangeable (llvm/llvm-project#219664,
+        // see docs/DIVERGENCES.md).
+        let gep_flags = Flags::INBOUNDS | Flags::NUSW | Flags::NUW;
+        let (fl, fr) = (l.flags.0 & gep_flags, r.flags.0 & gep_flags);
+        if fl != fr {
+            return self.decided(fl.cmp(&fr), "cmp_geps", |_| format!("no-wrap flags {fl:#x} vs {fr:#x}"));
         }
         let width = self.layout().index_size_bits(al).min(128);
         let (sl, sr) = (gep_source(l), gep_source(r));
