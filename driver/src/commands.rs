@@ -28,7 +28,10 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
         Lookup::Hash => merge::Lookup::Hash,
         Lookup::Hybrid => merge::Lookup::Hybrid,
     };
-    let opts = merge::Options { use_aliases: args.use_aliases, lookup };
+    let opts = merge::Options {
+        use_aliases: args.use_aliases,
+        lookup,
+    };
     let report = merge::merge_functions(&mut m, &opts);
     let merged = Instant::now();
     io::save_module(&args.output, &m, Format::Ll, false)?;
@@ -39,7 +42,8 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
         "print": (printed - merged).as_secs_f64(),
     });
     if let Some(dest) = &args.report {
-        let mut value = serde_json::to_value(&report).map_err(|e| Error::other(format!("cannot encode the report: {e}")))?;
+        let mut value = serde_json::to_value(&report)
+            .map_err(|e| Error::other(format!("cannot encode the report: {e}")))?;
         value["timings_s"] = timings.clone();
         io::write_output(dest, |w| {
             serde_json::to_writer_pretty(&mut *w, &value)?;
@@ -67,9 +71,13 @@ fn stats_text(r: &merge::Report, t: &serde_json::Value) -> String {
         (c.deleted, "functions deleted outright"),
         (c.replaced, "functions kept, callers redirected"),
     ];
-    let mut s = String::from("===-------------------------------------------------------------------------===\n");
+    let mut s = String::from(
+        "===-------------------------------------------------------------------------===\n",
+    );
     s.push_str("                          ... Statistics Collected ...\n");
-    s.push_str("===-------------------------------------------------------------------------===\n\n");
+    s.push_str(
+        "===-------------------------------------------------------------------------===\n\n",
+    );
     for (n, what) in rows {
         s.push_str(&format!("{n:>9} mergefunc - {what}\n"));
     }
@@ -106,8 +114,14 @@ pub fn cmd_explain(args: &ExplainArgs) -> Result<(), Error> {
         let name = name.strip_prefix('@').unwrap_or(name);
         match m.global_by_name(name) {
             Some(g) if m.function(g).is_some_and(|f| f.body.is_some()) => Ok(g),
-            Some(_) => Err(Error::other(format!("'@{name}' is not a function definition in {}", args.input.input_name()))),
-            None => Err(Error::other(format!("no function named '@{name}' in {}", args.input.input_name()))),
+            Some(_) => Err(Error::other(format!(
+                "'@{name}' is not a function definition in {}",
+                args.input.input_name()
+            ))),
+            None => Err(Error::other(format!(
+                "no function named '@{name}' in {}",
+                args.input.input_name()
+            ))),
         }
     };
     let (f, g) = (find(&args.f)?, find(&args.g)?);
@@ -120,4 +134,3 @@ pub fn cmd_print(args: &PrintArgs) -> Result<(), Error> {
     let m = io::load_module(&args.input)?;
     io::save_module(&args.output, &m, args.emit, args.pretty)
 }
-

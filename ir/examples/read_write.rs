@@ -18,5 +18,10 @@ fn main() {
     mergefn_ir::write_module(&m, &mut out).expect("stdout");
     let written = t.elapsed();
     let mb = src.len() as f64 / 1e6;
-    eprintln!("read {mb:.1} MB in {:.3}s ({:.0} MB/s), wrote in {:.3}s", parsed.as_secs_f64(), mb / parsed.as_secs_f64(), written.as_secs_f64());
+    eprintln!(
+        "read {mb:.1} MB in {:.3}s ({:.0} MB/s), wrote in {:.3}s",
+        parsed.as_secs_f64(),
+        mb / parsed.as_secs_f64(),
+        written.as_secs_f64()
+    );
 }

@@ -23,7 +23,7 @@ impl Attr {
     /// The attribute's kind name (keyword or string key).
     pub fn kind(&self) -> &str {
         match self {
-            Attr::Other(t) => t.split(|c: char| c == '(' || c == ' ' || c == '=').next().unwrap_or(t),
+            Attr::Other(t) => t.split(['(', ' ', '=']).next().unwrap_or(t),
             Attr::Type(k, _) | Attr::Str(k, _) => k,
         }
     }

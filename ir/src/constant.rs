@@ -26,7 +26,10 @@ pub struct ApInt {
 
 impl ApInt {
     pub fn zero(bits: u32) -> Self {
-        ApInt { bits, words: SmallVec::from_elem(0, bits.div_ceil(64).max(1) as usize) }
+        ApInt {
+            bits,
+            words: SmallVec::from_elem(0, bits.div_ceil(64).max(1) as usize),
+        }
     }
 
     pub fn from_u64(bits: u32, v: u64) -> Self {
@@ -174,9 +177,15 @@ impl ApInt {
 /// What a constant is. Every operand is another uniqued constant.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum ConstData {
-    Int { ty: Type, val: ApInt },
+    Int {
+        ty: Type,
+        val: ApInt,
+    },
     /// Raw bits of the value in the type's own format (an x86_fp80 uses the low 80 bits).
-    Float { ty: Type, bits: u128 },
+    Float {
+        ty: Type,
+        bits: u128,
+    },
     /// `null` of a pointer type.
     Null(Type),
     /// `none` of type `token`.
@@ -185,23 +194,54 @@ pub enum ConstData {
     Poison(Type),
     /// `zeroinitializer`.
     Zero(Type),
-    Array { ty: Type, elems: Vec<Const> },
-    Struct { ty: Type, elems: Vec<Const> },
-    Vector { ty: Type, elems: Vec<Const> },
+    Array {
+        ty: Type,
+        elems: Vec<Const>,
+    },
+    Struct {
+        ty: Type,
+        elems: Vec<Const>,
+    },
+    Vector {
+        ty: Type,
+        elems: Vec<Const>,
+    },
     /// `c"..."`: an array of i8 given as bytes.
-    Bytes { ty: Type, bytes: Box<[u8]> },
+    Bytes {
+        ty: Type,
+        bytes: Box<[u8]>,
+    },
     /// `splat (T v)` of a (possibly scalable) vector type.
-    Splat { ty: Type, elem: Const },
+    Splat {
+        ty: Type,
+        elem: Const,
+    },
     /// A global value: function, variable, alias or ifunc. Its type is its pointer type.
-    Global { ty: Type, global: GlobalId },
+    Global {
+        ty: Type,
+        global: GlobalId,
+    },
     /// A constant expression; see [`ConstExpr`].
     Expr(Box<ConstExpr>),
     /// `blockaddress(@f, %bb)`; the block is named as in the text (resolved on use).
-    BlockAddress { ty: Type, func: Const, block: Box<str> },
-    DsoLocalEquivalent { ty: Type, func: Const },
-    NoCfi { ty: Type, func: Const },
+    BlockAddress {
+        ty: Type,
+        func: Const,
+        block: Box<str>,
+    },
+    DsoLocalEquivalent {
+        ty: Type,
+        func: Const,
+    },
+    NoCfi {
+        ty: Type,
+        func: Const,
+    },
     /// `ptrauth (ptr P, i32 K[, i64 D[, ptr A[, ptr DS]]])`.
-    PtrAuth { ty: Type, ops: Vec<Const> },
+    PtrAuth {
+        ty: Type,
+        ops: Vec<Const>,
+    },
 }
 
 /// A constant expression. `flags` uses the same bits as instructions (see [`crate::inst::Flags`]).
@@ -295,9 +335,9 @@ impl ConstPool {
     /// Direct constant operands of `c` (for walks over constant graphs).
     pub fn operands(&self, c: Const) -> SmallVec<[Const; 4]> {
         match &self.data[c] {
-            ConstData::Array { elems, .. } | ConstData::Struct { elems, .. } | ConstData::Vector { elems, .. } => {
-                elems.iter().copied().collect()
-            }
+            ConstData::Array { elems, .. }
+            | ConstData::Struct { elems, .. }
+            | ConstData::Vector { elems, .. } => elems.iter().copied().collect(),
             ConstData::Splat { elem, .. } => smallvec::smallvec![*elem],
             ConstData::Expr(e) => e.ops.iter().copied().collect(),
             ConstData::BlockAddress { func, .. }
@@ -325,18 +365,47 @@ impl ConstPool {
                     if ops.iter().any(|o| changed.contains_key(o)) {
                         let map = |o: &Const| *changed.get(o).unwrap_or(o);
                         let nd = match d.clone() {
-                            ConstData::Array { ty, elems } => ConstData::Array { ty, elems: elems.iter().map(map).collect() },
-                            ConstData::Struct { ty, elems } => ConstData::Struct { ty, elems: elems.iter().map(map).collect() },
-                            ConstData::Vector { ty, elems } => ConstData::Vector { ty, elems: elems.iter().map(map).collect() },
-                            ConstData::Splat { ty, elem } => ConstData::Splat { ty, elem: map(&elem) },
+                            ConstData::Array { ty, elems } => ConstData::Array {
+                                ty,
+                                elems: elems.iter().map(map).collect(),
+                            },
+                            ConstData::Struct { ty, elems } => ConstData::Struct {
+                                ty,
+                                elems: elems.iter().map(map).collect(),
+                            },
+                            ConstData::Vector { ty, elems } => ConstData::Vector {
+                                ty,
+                                elems: elems.iter().map(map).collect(),
+                            },
+                            ConstData::Splat { ty, elem } => ConstData::Splat {
+                                ty,
+                                elem: map(&elem),
+                            },
                             ConstData::Expr(mut e) => {
                                 e.ops = e.ops.iter().map(map).collect();
                                 ConstData::Expr(e)
                             }
-                            ConstData::BlockAddress { ty, func, block } => ConstData::BlockAddress { ty, func: map(&func), block },
-                            ConstData::DsoLocalEquivalent { ty, func } => ConstData::DsoLocalEquivalent { ty, func: map(&func) },
-                            ConstData::NoCfi { ty, func } => ConstData::NoCfi { ty, func: map(&func) },
-                            ConstData::PtrAuth { ty, ops } => ConstData::PtrAuth { ty, ops: ops.iter().map(map).collect() },
+                            ConstData::BlockAddress { ty, func, block } => {
+                                ConstData::BlockAddress {
+                                    ty,
+                                    func: map(&func),
+                                    block,
+                                }
+                            }
+                            ConstData::DsoLocalEquivalent { ty, func } => {
+                                ConstData::DsoLocalEquivalent {
+                                    ty,
+                                    func: map(&func),
+                                }
+                            }
+                            ConstData::NoCfi { ty, func } => ConstData::NoCfi {
+                                ty,
+                                func: map(&func),
+                            },
+                            ConstData::PtrAuth { ty, ops } => ConstData::PtrAuth {
+                                ty,
+                                ops: ops.iter().map(map).collect(),
+                            },
                             other => other,
                         };
                         Some(self.intern(nd))

@@ -53,7 +53,9 @@ impl Body {
 
     /// Instructions of the body in layout order.
     pub fn insts_in_order(&self) -> impl Iterator<Item = Inst> + '_ {
-        self.layout.iter().flat_map(move |&b| self.blocks[b].insts.iter().copied())
+        self.layout
+            .iter()
+            .flat_map(move |&b| self.blocks[b].insts.iter().copied())
     }
 
     pub fn terminator(&self, b: Block) -> Option<Inst> {
@@ -69,7 +71,10 @@ impl Body {
 
     /// Number of instructions in layout.
     pub fn num_insts(&self) -> usize {
-        self.layout.iter().map(|&b| self.blocks[b].insts.len()).sum()
+        self.layout
+            .iter()
+            .map(|&b| self.blocks[b].insts.len())
+            .sum()
     }
 }
 

@@ -72,7 +72,16 @@ impl Opcode {
         use Opcode::*;
         matches!(
             self,
-            Ret | Br | Switch | IndirectBr | Invoke | Resume | Unreachable | CleanupRet | CatchRet | CatchSwitch | CallBr
+            Ret | Br
+                | Switch
+                | IndirectBr
+                | Invoke
+                | Resume
+                | Unreachable
+                | CleanupRet
+                | CatchRet
+                | CatchSwitch
+                | CallBr
         )
     }
 
@@ -80,7 +89,23 @@ impl Opcode {
         use Opcode::*;
         matches!(
             self,
-            Add | FAdd | Sub | FSub | Mul | FMul | UDiv | SDiv | FDiv | URem | SRem | FRem | Shl | LShr | AShr | And | Or | Xor
+            Add | FAdd
+                | Sub
+                | FSub
+                | Mul
+                | FMul
+                | UDiv
+                | SDiv
+                | FDiv
+                | URem
+                | SRem
+                | FRem
+                | Shl
+                | LShr
+                | AShr
+                | And
+                | Or
+                | Xor
         )
     }
 
@@ -88,7 +113,21 @@ impl Opcode {
         use Opcode::*;
         matches!(
             self,
-            Trunc | ZExt | SExt | FPToUI | FPToSI | UIToFP | SIToFP | FPTrunc | FPExt | PtrToInt | PtrToAddr | IntToPtr | BitCast | AddrSpaceCast | ByteCast
+            Trunc
+                | ZExt
+                | SExt
+                | FPToUI
+                | FPToSI
+                | UIToFP
+                | SIToFP
+                | FPTrunc
+                | FPExt
+                | PtrToInt
+                | PtrToAddr
+                | IntToPtr
+                | BitCast
+                | AddrSpaceCast
+                | ByteCast
         )
     }
 
@@ -101,7 +140,9 @@ impl Opcode {
 
 /// Optional-data flags, one bit each. Which bits are meaningful depends on the opcode
 /// (e.g. `EXACT` for divisions and shifts, `INBOUNDS` for GEPs).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 pub struct Flags(pub u16);
 
 impl Flags {
@@ -127,11 +168,14 @@ impl Flags {
 }
 
 /// Fast-math flags, in LLVM's bit order.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 pub struct FastMath(pub u8);
 
 impl FastMath {
-    pub const NAMES: [&'static str; 7] = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
+    pub const NAMES: [&'static str; 7] =
+        ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
     pub const ALL: u8 = 0x7f;
 }
 
@@ -140,15 +184,25 @@ impl FastMath {
 pub struct CmpPred(pub u8);
 
 impl CmpPred {
-    const FCMP: [&'static str; 16] =
-        ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true"];
-    const ICMP: [&'static str; 10] = ["eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle"];
+    const FCMP: [&'static str; 16] = [
+        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge",
+        "ult", "ule", "une", "true",
+    ];
+    const ICMP: [&'static str; 10] = [
+        "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
+    ];
 
     pub fn parse(is_icmp: bool, s: &str) -> Option<CmpPred> {
         if is_icmp {
-            Self::ICMP.iter().position(|&p| p == s).map(|i| CmpPred(32 + i as u8))
+            Self::ICMP
+                .iter()
+                .position(|&p| p == s)
+                .map(|i| CmpPred(32 + i as u8))
         } else {
-            Self::FCMP.iter().position(|&p| p == s).map(|i| CmpPred(i as u8))
+            Self::FCMP
+                .iter()
+                .position(|&p| p == s)
+                .map(|i| CmpPred(i as u8))
         }
     }
 
@@ -206,7 +260,9 @@ pub struct Atomic {
 }
 
 /// `tail`, `musttail`, `notail` markers on calls.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 pub enum TailKind {
     #[default]
     None,
@@ -222,15 +278,63 @@ pub struct CallConv(pub Option<Box<str>>);
 impl CallConv {
     /// Keywords of calling conventions (other than `cc N`).
     pub const KEYWORDS: &'static [&'static str] = &[
-        "ccc", "fastcc", "coldcc", "webkit_jscc", "anyregcc", "preserve_mostcc", "preserve_allcc", "preserve_nonecc",
-        "ghccc", "swiftcc", "swifttailcc", "x86_intrcc", "hhvmcc", "hhvm_ccc", "cxx_fast_tlscc", "x86_stdcallcc",
-        "x86_fastcallcc", "x86_thiscallcc", "x86_vectorcallcc", "x86_regcallcc", "arm_apcscc", "arm_aapcscc",
-        "arm_aapcs_vfpcc", "aarch64_vector_pcs", "aarch64_sve_vector_pcs", "aarch64_sme_preservemost_from_x0",
-        "aarch64_sme_preservemost_from_x1", "aarch64_sme_preservemost_from_x2", "msp430_intrcc", "avr_intrcc",
-        "avr_signalcc", "ptx_kernel", "ptx_device", "spir_kernel", "spir_func", "intel_ocl_bicc", "x86_64_sysvcc",
-        "win64cc", "amdgpu_vs", "amdgpu_gfx", "amdgpu_gfx_whole_wave", "amdgpu_ls", "amdgpu_hs", "amdgpu_es",
-        "amdgpu_gs", "amdgpu_ps", "amdgpu_cs", "amdgpu_cs_chain", "amdgpu_cs_chain_preserve", "amdgpu_kernel",
-        "tailcc", "m68k_rtdcc", "m68k_intrcc", "graalcc", "riscv_vector_cc", "riscv_vls_cc", "cfguard_checkcc",
+        "ccc",
+        "fastcc",
+        "coldcc",
+        "webkit_jscc",
+        "anyregcc",
+        "preserve_mostcc",
+        "preserve_allcc",
+        "preserve_nonecc",
+        "ghccc",
+        "swiftcc",
+        "swifttailcc",
+        "x86_intrcc",
+        "hhvmcc",
+        "hhvm_ccc",
+        "cxx_fast_tlscc",
+        "x86_stdcallcc",
+        "x86_fastcallcc",
+        "x86_thiscallcc",
+        "x86_vectorcallcc",
+        "x86_regcallcc",
+        "arm_apcscc",
+        "arm_aapcscc",
+        "arm_aapcs_vfpcc",
+        "aarch64_vector_pcs",
+        "aarch64_sve_vector_pcs",
+        "aarch64_sme_preservemost_from_x0",
+        "aarch64_sme_preservemost_from_x1",
+        "aarch64_sme_preservemost_from_x2",
+        "msp430_intrcc",
+        "avr_intrcc",
+        "avr_signalcc",
+        "ptx_kernel",
+        "ptx_device",
+        "spir_kernel",
+        "spir_func",
+        "intel_ocl_bicc",
+        "x86_64_sysvcc",
+        "win64cc",
+        "amdgpu_vs",
+        "amdgpu_gfx",
+        "amdgpu_gfx_whole_wave",
+        "amdgpu_ls",
+        "amdgpu_hs",
+        "amdgpu_es",
+        "amdgpu_gs",
+        "amdgpu_ps",
+        "amdgpu_cs",
+        "amdgpu_cs_chain",
+        "amdgpu_cs_chain_preserve",
+        "amdgpu_kernel",
+        "tailcc",
+        "m68k_rtdcc",
+        "m68k_intrcc",
+        "graalcc",
+        "riscv_vector_cc",
+        "riscv_vls_cc",
+        "cfguard_checkcc",
         "x86_64_win64cc",
     ];
 }
@@ -269,14 +373,39 @@ pub struct LandingPadInfo {
 pub enum InstExtra {
     #[default]
     None,
-    Alloca { allocated: Type, align: Option<u64>, addrspace: u32, inalloca: bool, swifterror: bool },
-    Load { align: Option<u64>, atomic: Option<Atomic> },
-    Store { align: Option<u64>, atomic: Option<Atomic> },
-    Gep { source: Type },
+    Alloca {
+        allocated: Type,
+        align: Option<u64>,
+        addrspace: u32,
+        inalloca: bool,
+        swifterror: bool,
+    },
+    Load {
+        align: Option<u64>,
+        atomic: Option<Atomic>,
+    },
+    Store {
+        align: Option<u64>,
+        atomic: Option<Atomic>,
+    },
+    Gep {
+        source: Type,
+    },
     Cmp(CmpPred),
     Call(Box<CallInfo>),
-    CmpXchg { weak: bool, success: Ordering, failure: Ordering, scope: Option<Box<str>>, align: Option<u64> },
-    AtomicRmw { op: Box<str>, ordering: Ordering, scope: Option<Box<str>>, align: Option<u64> },
+    CmpXchg {
+        weak: bool,
+        success: Ordering,
+        failure: Ordering,
+        scope: Option<Box<str>>,
+        align: Option<u64>,
+    },
+    AtomicRmw {
+        op: Box<str>,
+        ordering: Ordering,
+        scope: Option<Box<str>>,
+        align: Option<u64>,
+    },
     Fence(Atomic),
     Indices(Vec<u32>),
     Shuffle(Vec<i32>),

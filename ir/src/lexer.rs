@@ -102,7 +102,12 @@ impl<'a> Lexer<'a> {
     }
 
     fn tok(&self, kind: Tok, start: usize, end: usize) -> Token {
-        Token { kind, start: start as u32, end: end as u32, quoted: false }
+        Token {
+            kind,
+            start: start as u32,
+            end: end as u32,
+            quoted: false,
+        }
     }
 
     /// A sigiled name after `self.pos` (which is just past the sigil).
@@ -111,7 +116,12 @@ impl<'a> Lexer<'a> {
         if c == b'"' {
             let s = self.pos + 1;
             return match self.scan_string() {
-                Some(e) => Token { kind, start: s as u32, end: e as u32, quoted: true },
+                Some(e) => Token {
+                    kind,
+                    start: s as u32,
+                    end: e as u32,
+                    quoted: true,
+                },
                 None => self.tok(Tok::Error, s - 2, self.src.len()),
             };
         }
@@ -125,7 +135,7 @@ impl<'a> Lexer<'a> {
         self.tok(kind, s, self.pos)
     }
 
-    pub fn next(&mut self) -> Token {
+    pub fn next_token(&mut self) -> Token {
         self.skip_trivia();
         let start = self.pos;
         let c = self.peek(0);
@@ -133,7 +143,12 @@ impl<'a> Lexer<'a> {
             return self.tok(Tok::Eof, start, start);
         }
         self.pos += 1;
-        let simple = |k| Token { kind: k, start: start as u32, end: start as u32 + 1, quoted: false };
+        let simple = |k| Token {
+            kind: k,
+            start: start as u32,
+            end: start as u32 + 1,
+            quoted: false,
+        };
         match c {
             b'=' => simple(Tok::Equal),
             b',' => simple(Tok::Comma),
@@ -189,7 +204,12 @@ impl<'a> Lexer<'a> {
                     Some(e) => {
                         if self.peek(0) == b':' {
                             self.pos += 1;
-                            Token { kind: Tok::Label, start: start as u32 + 1, end: e as u32, quoted: true }
+                            Token {
+                                kind: Tok::Label,
+                                start: start as u32 + 1,
+                                end: e as u32,
+                                quoted: true,
+                            }
                         } else {
                             self.tok(Tok::Str, start + 1, e)
                         }
@@ -215,7 +235,11 @@ impl<'a> Lexer<'a> {
                 }
                 // `u0x..`/`s0x..` hex integers.
                 let text = &self.src[start..self.pos];
-                if text.len() > 3 && (text[0] == b'u' || text[0] == b's') && text[1] == b'0' && text[2] == b'x' {
+                if text.len() > 3
+                    && (text[0] == b'u' || text[0] == b's')
+                    && text[1] == b'0'
+                    && text[2] == b'x'
+                {
                     return self.tok(Tok::Int, start, self.pos);
                 }
                 if self.peek(0) == b':' {
@@ -261,7 +285,8 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
             }
             if matches!(self.peek(0), b'e' | b'E')
-                && (self.peek(1).is_ascii_digit() || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
+                && (self.peek(1).is_ascii_digit()
+                    || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
             {
                 self.pos += 2;
                 while self.peek(0).is_ascii_digit() {
@@ -330,7 +355,7 @@ pub fn unescape(raw: &[u8]) -> Vec<u8> {
                 i += 2;
                 continue;
             }
-            if i + 2 < raw.len() + 0 && raw.len() > i + 2 {
+            if i + 2 < raw.len() {
                 let h = (raw[i + 1] as char).to_digit(16);
                 let l = (raw[i + 2] as char).to_digit(16);
                 if let (Some(h), Some(l)) = (h, l) {

@@ -28,10 +28,10 @@ pub use function::{Block, BlockData, Body, Function, MdArg, Param};
 pub use inst::{CallConv, CallInfo, Flags, Inst, InstData, InstExtra, Opcode};
 pub use metadata::Metadata;
 pub use module::{
-    Alias, AsmId, Comdat, DllStorage, Global, GlobalCommon, GlobalId, GlobalKind, GlobalVar, InlineAsm, Linkage, Module, Name,
-    UnnamedAddr, Visibility,
+    Alias, AsmId, Comdat, DllStorage, Global, GlobalCommon, GlobalId, GlobalKind, GlobalVar,
+    InlineAsm, Linkage, Module, Name, UnnamedAddr, Visibility,
 };
 pub use reader::{parse_module, ParseError};
 pub use types::{FloatKind, Type, TypeData, TypeTable};
 pub use value::Value;
-pub use writer::{write_module, module_to_string};
+pub use writer::{module_to_string, write_module};

@@ -37,7 +37,9 @@ impl Name {
     }
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 pub enum Linkage {
     #[default]
     External,
@@ -69,7 +71,11 @@ impl Linkage {
     ];
 
     pub fn keyword(self) -> &'static str {
-        Self::ALL.iter().find(|(l, _)| *l == self).map(|(_, k)| *k).unwrap_or("external")
+        Self::ALL
+            .iter()
+            .find(|(l, _)| *l == self)
+            .map(|(_, k)| *k)
+            .unwrap_or("external")
     }
 
     pub fn is_local(self) -> bool {
@@ -79,23 +85,40 @@ impl Linkage {
     /// LLVM's `isInterposableLinkage`: the definition may be replaced at link time by a
     /// non-equivalent one.
     pub fn is_interposable(self) -> bool {
-        matches!(self, Linkage::WeakAny | Linkage::LinkOnceAny | Linkage::Common | Linkage::ExternWeak)
+        matches!(
+            self,
+            Linkage::WeakAny | Linkage::LinkOnceAny | Linkage::Common | Linkage::ExternWeak
+        )
     }
 
     /// LLVM's `isDiscardableIfUnused`.
     pub fn is_discardable_if_unused(self) -> bool {
-        matches!(self, Linkage::LinkOnceAny | Linkage::LinkOnceOdr | Linkage::Internal | Linkage::Private | Linkage::AvailableExternally)
+        matches!(
+            self,
+            Linkage::LinkOnceAny
+                | Linkage::LinkOnceOdr
+                | Linkage::Internal
+                | Linkage::Private
+                | Linkage::AvailableExternally
+        )
     }
 
     pub fn is_weak_for_linker(self) -> bool {
         matches!(
             self,
-            Linkage::WeakAny | Linkage::WeakOdr | Linkage::LinkOnceAny | Linkage::LinkOnceOdr | Linkage::Common | Linkage::ExternWeak
+            Linkage::WeakAny
+                | Linkage::WeakOdr
+                | Linkage::LinkOnceAny
+                | Linkage::LinkOnceOdr
+                | Linkage::Common
+                | Linkage::ExternWeak
         )
     }
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 pub enum Visibility {
     #[default]
     Default,
@@ -103,7 +126,9 @@ pub enum Visibility {
     Protected,
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 pub enum DllStorage {
     #[default]
     Default,
@@ -111,7 +136,9 @@ pub enum DllStorage {
     Export,
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 pub enum UnnamedAddr {
     #[default]
     None,
@@ -161,6 +188,9 @@ pub struct Alias {
     pub md: Vec<MdAttachment>,
 }
 
+/// Globals are few next to instructions, and each is touched often; boxing the larger
+/// `Function` would add an indirection on every access for little memory.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum GlobalKind {
     Function(Function),
@@ -280,7 +310,10 @@ impl Module {
 
     /// Add a global, register its name, and append it to the print order.
     pub fn add_global(&mut self, kind: GlobalKind) -> GlobalId {
-        let id = self.globals.push(Global { kind, deleted: false });
+        let id = self.globals.push(Global {
+            kind,
+            deleted: false,
+        });
         if let Some(n) = self.globals[id].common().name.as_str() {
             self.names.insert(n.into(), id);
         }
@@ -321,7 +354,10 @@ impl Module {
 
     /// Functions in print order.
     pub fn functions(&self) -> impl Iterator<Item = GlobalId> + '_ {
-        self.order.iter().copied().filter(|&g| self.globals[g].as_function().is_some())
+        self.order
+            .iter()
+            .copied()
+            .filter(|&g| self.globals[g].as_function().is_some())
     }
 
     /// The pointer type of global `id` (typed or opaque as the module is).
@@ -354,7 +390,14 @@ impl Module {
                 if let Some(rest) = spec.strip_prefix('p') {
                     let mut parts = rest.split(':');
                     let first = parts.next().unwrap_or("");
-                    let as_num = if first.is_empty() { 0 } else { first.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().unwrap_or(u32::MAX) };
+                    let as_num = if first.is_empty() {
+                        0
+                    } else {
+                        first
+                            .trim_start_matches(|c: char| !c.is_ascii_digit())
+                            .parse()
+                            .unwrap_or(u32::MAX)
+                    };
                     if as_num == addrspace {
                         if let Some(size) = parts.next().and_then(|s| s.parse().ok()) {
                             return size;

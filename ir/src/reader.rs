@@ -94,46 +94,152 @@ struct Parser<'a> {
     last_end: u32,
 }
 
-
 /// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (sorted: binary search).
 const ATTR_WORDS: &[&str] = &[
-    "align", "alignstack", "allocalign", "allockind", "allocptr", "allocsize", "alwaysinline", "argmemonly",
-    "builtin", "byref", "byval", "captures", "cold", "convergent", "coro_elide_safe",
-    "coro_only_destroy_when_complete", "dead_on_return", "dead_on_unwind", "denormal_fpenv", "dereferenceable",
-    "dereferenceable_or_null", "disable_sanitizer_instrumentation", "elementtype", "fn_ret_thunk_extern", "hot",
-    "hybrid_patchable", "immarg", "inaccessiblemem_or_argmemonly", "inaccessiblememonly", "inalloca", "initializes",
-    "inlinehint", "inreg", "jumptable", "memory", "minsize", "mustprogress", "naked", "nest", "no_callback",
-    "no_create_undef_or_poison", "no_sanitize_address", "no_sanitize_hwaddress", "noalias", "nobuiltin", "nocallback",
-    "nocapture", "nocf_check", "nocreateundeforpoison", "nodivergencesource", "noduplicate", "noext", "nofpclass",
-    "nofree", "noimplicitfloat", "noinline", "nomerge", "nonlazybind", "nonnull", "noprofile", "norecurse",
-    "noredzone", "noreturn", "nosanitize_bounds", "nosanitize_coverage", "nosync", "noundef", "nounwind",
-    "null_pointer_is_valid", "optdebug", "optforfuzzing", "optnone", "optsize", "preallocated", "presplitcoroutine",
-    "range", "readnone", "readonly", "returned", "returns_twice", "safestack", "sanitize_address",
-    "sanitize_address_dyninit", "sanitize_alloc_token", "sanitize_hwaddress", "sanitize_memory", "sanitize_memtag",
-    "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking", "sanitize_thread",
-    "sanitize_type", "shadowcallstack", "signext", "skipprofile", "speculatable", "speculative_load_hardening",
-    "sret", "ssp", "sspreq", "sspstrong", "strictfp", "swiftasync", "swifterror", "swiftself", "uwtable",
-    "vscale_range", "willreturn", "writable", "writeonly", "zeroext",
+    "align",
+    "alignstack",
+    "allocalign",
+    "allockind",
+    "allocptr",
+    "allocsize",
+    "alwaysinline",
+    "argmemonly",
+    "builtin",
+    "byref",
+    "byval",
+    "captures",
+    "cold",
+    "convergent",
+    "coro_elide_safe",
+    "coro_only_destroy_when_complete",
+    "dead_on_return",
+    "dead_on_unwind",
+    "denormal_fpenv",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "disable_sanitizer_instrumentation",
+    "elementtype",
+    "fn_ret_thunk_extern",
+    "hot",
+    "hybrid_patchable",
+    "immarg",
+    "inaccessiblemem_or_argmemonly",
+    "inaccessiblememonly",
+    "inalloca",
+    "initializes",
+    "inlinehint",
+    "inreg",
+    "jumptable",
+    "memory",
+    "minsize",
+    "mustprogress",
+    "naked",
+    "nest",
+    "no_callback",
+    "no_create_undef_or_poison",
+    "no_sanitize_address",
+    "no_sanitize_hwaddress",
+    "noalias",
+    "nobuiltin",
+    "nocallback",
+    "nocapture",
+    "nocf_check",
+    "nocreateundeforpoison",
+    "nodivergencesource",
+    "noduplicate",
+    "noext",
+    "nofpclass",
+    "nofree",
+    "noimplicitfloat",
+    "noinline",
+    "nomerge",
+    "nonlazybind",
+    "nonnull",
+    "noprofile",
+    "norecurse",
+    "noredzone",
+    "noreturn",
+    "nosanitize_bounds",
+    "nosanitize_coverage",
+    "nosync",
+    "noundef",
+    "nounwind",
+    "null_pointer_is_valid",
+    "optdebug",
+    "optforfuzzing",
+    "optnone",
+    "optsize",
+    "preallocated",
+    "presplitcoroutine",
+    "range",
+    "readnone",
+    "readonly",
+    "returned",
+    "returns_twice",
+    "safestack",
+    "sanitize_address",
+    "sanitize_address_dyninit",
+    "sanitize_alloc_token",
+    "sanitize_hwaddress",
+    "sanitize_memory",
+    "sanitize_memtag",
+    "sanitize_numerical_stability",
+    "sanitize_realtime",
+    "sanitize_realtime_blocking",
+    "sanitize_thread",
+    "sanitize_type",
+    "shadowcallstack",
+    "signext",
+    "skipprofile",
+    "speculatable",
+    "speculative_load_hardening",
+    "sret",
+    "ssp",
+    "sspreq",
+    "sspstrong",
+    "strictfp",
+    "swiftasync",
+    "swifterror",
+    "swiftself",
+    "uwtable",
+    "vscale_range",
+    "willreturn",
+    "writable",
+    "writeonly",
+    "zeroext",
 ];
 
 /// Where a token starts in the text, counting its sigil and opening quote (token spans cover
 /// only the name).
 fn token_offset(t: Token) -> u32 {
-    let sigil = matches!(t.kind, Tok::Local | Tok::Global | Tok::Comdat | Tok::MetaName | Tok::AttrGroup | Tok::DbgRecord);
+    let sigil = matches!(
+        t.kind,
+        Tok::Local | Tok::Global | Tok::Comdat | Tok::MetaName | Tok::AttrGroup | Tok::DbgRecord
+    );
     let opening = match t.kind {
         Tok::Str => 1,
         Tok::CStr => 2,
-        _ => u32::from(t.quoted && t.kind != Tok::Label) + u32::from(t.quoted && t.kind == Tok::Label),
+        _ => {
+            u32::from(t.quoted && t.kind != Tok::Label)
+                + u32::from(t.quoted && t.kind == Tok::Label)
+        }
     };
     t.start.saturating_sub(u32::from(sigil) + opening)
 }
 
-const TYPE_ATTRS: [&str; 6] = ["byval", "byref", "sret", "inalloca", "preallocated", "elementtype"];
+const TYPE_ATTRS: [&str; 6] = [
+    "byval",
+    "byref",
+    "sret",
+    "inalloca",
+    "preallocated",
+    "elementtype",
+];
 
 impl<'a> Parser<'a> {
     fn new(src: &'a [u8]) -> Self {
         let mut lex = Lexer::new(src);
-        let tok = lex.next();
+        let tok = lex.next_token();
         Parser {
             src,
             lex,
@@ -159,7 +265,7 @@ impl<'a> Parser<'a> {
     fn bump(&mut self) -> Token {
         let t = self.tok;
         self.last_end = t.end + u32::from(t.quoted || matches!(t.kind, Tok::Str | Tok::CStr));
-        self.tok = self.lex.next();
+        self.tok = self.lex.next_token();
         t
     }
 
@@ -222,10 +328,19 @@ impl<'a> Parser<'a> {
         let before = &self.src[..offset];
         let line = memchr::memchr_iter(b'\n', before).count() as u32 + 1;
         let line_start = memchr::memrchr(b'\n', before).map_or(0, |p| p + 1);
-        let line_end = memchr::memchr(b'\n', &self.src[offset..]).map_or(self.src.len(), |p| offset + p);
-        let col = String::from_utf8_lossy(&self.src[line_start..offset]).chars().count() as u32 + 1;
+        let line_end =
+            memchr::memchr(b'\n', &self.src[offset..]).map_or(self.src.len(), |p| offset + p);
+        let col = String::from_utf8_lossy(&self.src[line_start..offset])
+            .chars()
+            .count() as u32
+            + 1;
         let line_text = String::from_utf8_lossy(&self.src[line_start..line_end]).into_owned();
-        ParseError { line, col, msg, line_text }
+        ParseError {
+            line,
+            col,
+            msg,
+            line_text,
+        }
     }
 
     fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
@@ -235,8 +350,14 @@ impl<'a> Parser<'a> {
     fn describe(&self) -> String {
         match self.tok.kind {
             Tok::Eof => "end of file".into(),
-            Tok::Error => format!("invalid token '{}'", String::from_utf8_lossy(&self.src[self.tok.start as usize..self.tok.end as usize])),
-            _ => format!("'{}'", String::from_utf8_lossy(&self.src[self.tok.start as usize..self.tok.end as usize])),
+            Tok::Error => format!(
+                "invalid token '{}'",
+                String::from_utf8_lossy(&self.src[self.tok.start as usize..self.tok.end as usize])
+            ),
+            _ => format!(
+                "'{}'",
+                String::from_utf8_lossy(&self.src[self.tok.start as usize..self.tok.end as usize])
+            ),
         }
     }
 
@@ -275,7 +396,9 @@ impl<'a> Parser<'a> {
 
     fn parse_u64(&mut self) -> PResult<u64> {
         let t = self.expect(Tok::Int, "an integer")?;
-        self.text(t).parse::<u64>().or_else(|_| self.error_at(token_offset(t), "integer out of range"))
+        self.text(t)
+            .parse::<u64>()
+            .or_else(|_| self.error_at(token_offset(t), "integer out of range"))
     }
 
     fn parse_u32(&mut self) -> PResult<u32> {
@@ -332,7 +455,7 @@ impl<'a> Parser<'a> {
         }
         self.lex.pos = i + 1;
         self.last_end = i as u32 + 1;
-        self.tok = self.lex.next();
+        self.tok = self.lex.next_token();
         Ok(())
     }
 
@@ -340,7 +463,10 @@ impl<'a> Parser<'a> {
 
     fn module(&mut self) -> PResult<()> {
         if self.src.starts_with(b"BC\xC0\xDE") || self.src.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]) {
-            return self.error_at(0, "this is LLVM bitcode, not textual IR; convert it with `llvm-dis` first");
+            return self.error_at(
+                0,
+                "this is LLVM bitcode, not textual IR; convert it with `llvm-dis` first",
+            );
         }
         loop {
             match self.tok.kind {
@@ -354,7 +480,12 @@ impl<'a> Parser<'a> {
                 Tok::Error if self.src.get(self.tok.start as usize) == Some(&b'^') => {
                     return self.err("module summary entries ('^N = ...') are not supported")
                 }
-                _ => return self.err(format!("expected a top-level entity, found {}", self.describe())),
+                _ => {
+                    return self.err(format!(
+                        "expected a top-level entity, found {}",
+                        self.describe()
+                    ))
+                }
             }
         }
         self.finish_module()
@@ -420,12 +551,18 @@ impl<'a> Parser<'a> {
             "attributes" => self.attr_group()?,
             "uselistorder" | "uselistorder_bb" => {
                 // Use-list order directives only matter to bitcode round trips; skip the line.
-                let nl = memchr::memchr(b'\n', &self.src[self.tok.start as usize..]).map_or(self.src.len(), |n| self.tok.start as usize + n);
+                let nl = memchr::memchr(b'\n', &self.src[self.tok.start as usize..])
+                    .map_or(self.src.len(), |n| self.tok.start as usize + n);
                 self.lex.pos = nl;
-                self.tok = self.lex.next();
+                self.tok = self.lex.next_token();
             }
             "deplibs" => return self.err("'deplibs' is no longer supported"),
-            _ => return self.err(format!("expected a top-level entity, found {}", self.describe())),
+            _ => {
+                return self.err(format!(
+                    "expected a top-level entity, found {}",
+                    self.describe()
+                ))
+            }
         }
         Ok(())
     }
@@ -468,10 +605,19 @@ impl<'a> Parser<'a> {
         self.expect_word("comdat")?;
         let k = self.expect(Tok::Word, "a comdat selection kind")?;
         let kind = self.text(k);
-        if !matches!(kind, "any" | "exactmatch" | "largest" | "nodeduplicate" | "noduplicates" | "samesize") {
-            return self.error_at(token_offset(k), format!("unknown comdat selection kind '{kind}'"));
+        if !matches!(
+            kind,
+            "any" | "exactmatch" | "largest" | "nodeduplicate" | "noduplicates" | "samesize"
+        ) {
+            return self.error_at(
+                token_offset(k),
+                format!("unknown comdat selection kind '{kind}'"),
+            );
         }
-        self.m.comdats.push(Comdat { name, kind: kind.into() });
+        self.m.comdats.push(Comdat {
+            name,
+            kind: kind.into(),
+        });
         Ok(())
     }
 
@@ -484,18 +630,29 @@ impl<'a> Parser<'a> {
             Tok::Exclaim => {
                 self.bump();
                 if self.tok.kind != Tok::LBrace {
-                    return self.err(format!("expected '{{' after '!', found {}", self.describe()));
+                    return self.err(format!(
+                        "expected '{{' after '!', found {}",
+                        self.describe()
+                    ));
                 }
                 self.skip_group()?;
             }
             Tok::MetaName => {
                 self.bump();
                 if self.tok.kind != Tok::LParen {
-                    return self.err(format!("expected '(' after a specialised metadata kind, found {}", self.describe()));
+                    return self.err(format!(
+                        "expected '(' after a specialised metadata kind, found {}",
+                        self.describe()
+                    ));
                 }
                 self.skip_group()?;
             }
-            _ => return self.err(format!("expected a metadata node, found {}", self.describe())),
+            _ => {
+                return self.err(format!(
+                    "expected a metadata node, found {}",
+                    self.describe()
+                ))
+            }
         }
         Ok(self.raw_text(start, self.last_end as usize).into())
     }
@@ -524,7 +681,10 @@ impl<'a> Parser<'a> {
     fn attr_group(&mut self) -> PResult<()> {
         self.bump();
         let g = self.expect(Tok::AttrGroup, "'#N'")?;
-        let id: u32 = self.text(g).parse().or_else(|_| self.error_at(g.start, "attribute group number out of range"))?;
+        let id: u32 = self
+            .text(g)
+            .parse()
+            .or_else(|_| self.error_at(g.start, "attribute group number out of range"))?;
         self.expect(Tok::Equal, "'='")?;
         self.expect(Tok::LBrace, "'{'")?;
         let mut set = AttrSet::default();
@@ -544,14 +704,20 @@ impl<'a> Parser<'a> {
         match self.tok.kind {
             Tok::AttrGroup => {
                 let t = self.bump();
-                let id = self.text(t).parse().or_else(|_| self.error_at(token_offset(t), "attribute group number out of range"))?;
+                let id = self.text(t).parse().or_else(|_| {
+                    self.error_at(token_offset(t), "attribute group number out of range")
+                })?;
                 set.groups.push(id);
                 Ok(true)
             }
             Tok::Str => {
                 let k = self.bump();
                 let key: Box<str> = String::from_utf8_lossy(&self.string_bytes(k)).into();
-                let val = if self.eat(Tok::Equal) { Some(self.expect_string()?) } else { None };
+                let val = if self.eat(Tok::Equal) {
+                    Some(self.expect_string()?)
+                } else {
+                    None
+                };
                 set.attrs.push(Attr::Str(key, val));
                 Ok(true)
             }
@@ -641,10 +807,16 @@ impl<'a> Parser<'a> {
                         self.m.types.ptr(a)
                     }
                     "target" => self.target_ext_type()?,
-                    _ if b.len() > 1 && (b[0] == b'i' || b[0] == b'b') && b[1..].iter().all(u8::is_ascii_digit) => {
+                    _ if b.len() > 1
+                        && (b[0] == b'i' || b[0] == b'b')
+                        && b[1..].iter().all(u8::is_ascii_digit) =>
+                    {
                         let n: u32 = s[1..].parse().unwrap_or(u32::MAX);
                         if n == 0 || n >= (1 << 24) {
-                            return self.error_at(w.start, format!("bitwidth of '{s}' must be between 1 and 2^24-1"));
+                            return self.error_at(
+                                w.start,
+                                format!("bitwidth of '{s}' must be between 1 and 2^24-1"),
+                            );
                         }
                         if b[0] == b'i' {
                             self.m.types.int(n)
@@ -664,14 +836,20 @@ impl<'a> Parser<'a> {
             }
             Tok::LBrace => {
                 let elems = self.struct_elems()?;
-                self.m.types.intern(TypeData::Struct { elems, packed: false })
+                self.m.types.intern(TypeData::Struct {
+                    elems,
+                    packed: false,
+                })
             }
             Tok::Less => {
                 self.bump();
                 if self.tok.kind == Tok::LBrace {
                     let elems = self.struct_elems()?;
                     self.expect(Tok::Greater, "'>'")?;
-                    self.m.types.intern(TypeData::Struct { elems, packed: true })
+                    self.m.types.intern(TypeData::Struct {
+                        elems,
+                        packed: true,
+                    })
                 } else {
                     let scalable = self.eat_word("vscale");
                     if scalable {
@@ -684,7 +862,11 @@ impl<'a> Parser<'a> {
                     if n == 0 {
                         return self.error_at(start, "zero element vector is illegal");
                     }
-                    self.m.types.intern(TypeData::Vector { len: n, elem, scalable })
+                    self.m.types.intern(TypeData::Vector {
+                        len: n,
+                        elem,
+                        scalable,
+                    })
                 }
             }
             Tok::LSquare => {
@@ -722,7 +904,10 @@ impl<'a> Parser<'a> {
         if matches!(self.m.types.get(pointee), TypeData::Ptr(_)) {
             return self.error_at(start, "ptr* is invalid - use ptr instead");
         }
-        if matches!(self.m.types.get(pointee), TypeData::Void | TypeData::Label | TypeData::Metadata) {
+        if matches!(
+            self.m.types.get(pointee),
+            TypeData::Void | TypeData::Label | TypeData::Metadata
+        ) {
             return self.error_at(start, "pointer to this type is invalid");
         }
         self.m.typed_pointers = true;
@@ -731,8 +916,14 @@ impl<'a> Parser<'a> {
 
     /// Whether the tokens ahead are `addrspace(N)*` (typed pointer suffix).
     fn peek_addrspace_star(&self) -> bool {
-        let mut l = Lexer { src: self.src, pos: self.lex.pos };
-        l.next().kind == Tok::LParen && l.next().kind == Tok::Int && l.next().kind == Tok::RParen && l.next().kind == Tok::Star
+        let mut l = Lexer {
+            src: self.src,
+            pos: self.lex.pos,
+        };
+        l.next_token().kind == Tok::LParen
+            && l.next_token().kind == Tok::Int
+            && l.next_token().kind == Tok::RParen
+            && l.next_token().kind == Tok::Star
     }
 
     fn opt_addrspace(&mut self) -> PResult<u32> {
@@ -769,7 +960,10 @@ impl<'a> Parser<'a> {
             }
         }
         self.expect(Tok::RParen, "')'")?;
-        Ok(self.m.types.intern(TypeData::TargetExt { name, types, ints }))
+        Ok(self
+            .m
+            .types
+            .intern(TypeData::TargetExt { name, types, ints }))
     }
 
     fn struct_elems(&mut self) -> PResult<Vec<Type>> {
@@ -807,7 +1001,11 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RParen, "')'")?;
         }
-        Ok(self.m.types.intern(TypeData::Func { ret, params, varargs }))
+        Ok(self.m.types.intern(TypeData::Func {
+            ret,
+            params,
+            varargs,
+        }))
     }
 
     // ---- globals -----------------------------------------------------------------------------
@@ -819,7 +1017,10 @@ impl<'a> Parser<'a> {
             return g;
         }
         let placeholder = GlobalKind::Var(GlobalVar {
-            common: GlobalCommon { name: Name::Named(name), ..Default::default() },
+            common: GlobalCommon {
+                name: Name::Named(name),
+                ..Default::default()
+            },
             value_ty: self.m.types.int(8),
             constant: false,
             externally_initialized: false,
@@ -892,14 +1093,21 @@ impl<'a> Parser<'a> {
     }
 
     fn global_body(&mut self, name: Name, name_off: u32) -> PResult<()> {
-        let mut common = GlobalCommon { name, ..Default::default() };
+        let mut common = GlobalCommon {
+            name,
+            ..Default::default()
+        };
         self.global_prefix(&mut common)?;
         let externally_initialized = self.eat_word("externally_initialized");
         let kind = if self.eat_word("alias") || self.is_word("ifunc") {
             let ifunc = self.eat_word("ifunc");
             let value_ty = self.parse_type()?;
             self.expect(Tok::Comma, "','")?;
-            let target = if self.tok.kind == Tok::Word && matches!(self.cur_text(), "bitcast" | "getelementptr" | "addrspacecast" | "inttoptr") {
+            let target = if self.tok.kind == Tok::Word
+                && matches!(
+                    self.cur_text(),
+                    "bitcast" | "getelementptr" | "addrspacecast" | "inttoptr"
+                ) {
                 let t = self.tok;
                 match self.const_expr(None, t)? {
                     Value::Const(c) => c,
@@ -919,17 +1127,27 @@ impl<'a> Parser<'a> {
                     return self.err(format!("unexpected {} after alias", self.describe()));
                 }
             }
-            GlobalKind::Alias(Alias { common, value_ty, target, ifunc, md })
+            GlobalKind::Alias(Alias {
+                common,
+                value_ty,
+                target,
+                ifunc,
+                md,
+            })
         } else {
             let constant = if self.eat_word("constant") {
                 true
             } else if self.eat_word("global") {
                 false
             } else {
-                return self.err(format!("expected 'global', 'constant', 'alias' or 'ifunc', found {}", self.describe()));
+                return self.err(format!(
+                    "expected 'global', 'constant', 'alias' or 'ifunc', found {}",
+                    self.describe()
+                ));
             };
             let value_ty = self.parse_type()?;
-            let is_decl = matches!(common.linkage, Linkage::ExternWeak) || self.last_was_external(&common);
+            let is_decl =
+                matches!(common.linkage, Linkage::ExternWeak) || self.last_was_external(&common);
             let init = if !is_decl {
                 Some(self.parse_const(value_ty)?)
             } else {
@@ -959,9 +1177,16 @@ impl<'a> Parser<'a> {
                     let s = self.tok.start;
                     self.bump();
                     self.expect(Tok::Str, "a string")?;
-                    gv.extra.push(self.raw_text(s as usize, self.prev_end() as usize).into());
+                    gv.extra
+                        .push(self.raw_text(s as usize, self.prev_end() as usize).into());
                 } else if self.tok.kind == Tok::Word
-                    && matches!(self.cur_text(), "no_sanitize_address" | "no_sanitize_hwaddress" | "sanitize_address_dyninit" | "sanitize_memtag")
+                    && matches!(
+                        self.cur_text(),
+                        "no_sanitize_address"
+                            | "no_sanitize_hwaddress"
+                            | "sanitize_address_dyninit"
+                            | "sanitize_memtag"
+                    )
                 {
                     let t = self.bump();
                     gv.extra.push(self.text(t).into());
@@ -1044,11 +1269,16 @@ impl<'a> Parser<'a> {
                     Tok::Int => Ok(Metadata::Ref(self.parse_u32()?)),
                     Tok::LBrace => {
                         self.skip_group()?;
-                        Ok(Metadata::Text(self.raw_text(start as usize, self.last_end as usize).into()))
+                        Ok(Metadata::Text(
+                            self.raw_text(start as usize, self.last_end as usize).into(),
+                        ))
                     }
                     Tok::Str => {
                         self.bump();
-                        Ok(Metadata::Text(self.raw_text(start as usize, self.prev_end() as usize).into()))
+                        Ok(Metadata::Text(
+                            self.raw_text(start as usize, self.prev_end() as usize)
+                                .into(),
+                        ))
                     }
                     _ => self.err(format!("expected metadata, found {}", self.describe())),
                 }
@@ -1076,7 +1306,9 @@ impl<'a> Parser<'a> {
                     return Ok(Metadata::ArgList(items));
                 }
                 self.skip_group()?;
-                Ok(Metadata::Text(self.raw_text(start as usize, self.last_end as usize).into()))
+                Ok(Metadata::Text(
+                    self.raw_text(start as usize, self.last_end as usize).into(),
+                ))
             }
             _ => {
                 let ty = self.parse_type()?;
@@ -1106,7 +1338,10 @@ impl<'a> Parser<'a> {
             TypeData::Int(b) | TypeData::Byte(b) => *b,
             _ => 64,
         };
-        self.m.consts.intern(ConstData::Int { ty, val: ApInt::from_u64(bits, v) })
+        self.m.consts.intern(ConstData::Int {
+            ty,
+            val: ApInt::from_u64(bits, v),
+        })
     }
 
     fn float_bits(&self, kind: FloatKind, t: Token) -> PResult<u128> {
@@ -1116,14 +1351,16 @@ impl<'a> Parser<'a> {
                 Some(b'K' | b'L' | b'M' | b'H' | b'R') => (hex.as_bytes()[0], &hex[1..]),
                 _ => (b'0', hex),
             };
-            let v = u128::from_str_radix(digits, 16).or_else(|_| self.error_at(token_offset(t), "malformed hexadecimal float"))?;
+            let v = u128::from_str_radix(digits, 16)
+                .or_else(|_| self.error_at(token_offset(t), "malformed hexadecimal float"))?;
             return match (prefix, kind) {
                 (b'0', FloatKind::Double) => Ok(v),
                 (b'0', FloatKind::Float) => {
                     let d = f64::from_bits(v as u64);
                     let f = d as f32;
                     if (f as f64).to_bits() != d.to_bits() && !d.is_nan() {
-                        return self.error_at(token_offset(t), "floating point constant invalid for type");
+                        return self
+                            .error_at(token_offset(t), "floating point constant invalid for type");
                     }
                     if d.is_nan() {
                         // Keep the payload's top bits, as LLVM's conversion does.
@@ -1134,26 +1371,39 @@ impl<'a> Parser<'a> {
                     }
                     Ok(f.to_bits() as u128)
                 }
-                (b'0', FloatKind::Half | FloatKind::BFloat) if v >> 64 == 0 => {
-                    self.error_at(token_offset(t), "use 0xH (half) or 0xR (bfloat) hexadecimal for 16-bit floats")
-                }
+                (b'0', FloatKind::Half | FloatKind::BFloat) if v >> 64 == 0 => self.error_at(
+                    token_offset(t),
+                    "use 0xH (half) or 0xR (bfloat) hexadecimal for 16-bit floats",
+                ),
                 (b'H', FloatKind::Half) | (b'R', FloatKind::BFloat) => Ok(v & 0xffff),
                 (b'K', FloatKind::X86Fp80) => Ok(v),
                 (b'L', FloatKind::Fp128) | (b'M', FloatKind::PpcFp128) => Ok(v),
-                _ => self.error_at(token_offset(t), "floating point constant does not match its type"),
+                _ => self.error_at(
+                    token_offset(t),
+                    "floating point constant does not match its type",
+                ),
             };
         }
-        let d: f64 = s.parse().or_else(|_| self.error_at(token_offset(t), "malformed floating point constant"))?;
+        let d: f64 = s
+            .parse()
+            .or_else(|_| self.error_at(token_offset(t), "malformed floating point constant"))?;
         match kind {
             FloatKind::Double => Ok(d.to_bits() as u128),
             FloatKind::Float => {
                 let f = d as f32;
                 if f as f64 != d && !d.is_nan() {
-                    return self.error_at(token_offset(t), "floating point constant invalid for type");
+                    return self
+                        .error_at(token_offset(t), "floating point constant invalid for type");
                 }
                 Ok(f.to_bits() as u128)
             }
-            _ => self.error_at(token_offset(t), format!("decimal constants of type {} are not supported; use the hexadecimal form", kind.keyword())),
+            _ => self.error_at(
+                token_offset(t),
+                format!(
+                    "decimal constants of type {} are not supported; use the hexadecimal form",
+                    kind.keyword()
+                ),
+            ),
         }
     }
 
@@ -1183,31 +1433,55 @@ impl<'a> Parser<'a> {
                 let s = self.text(t);
                 let bits = match tyd {
                     TypeData::Int(b) | TypeData::Byte(b) => b,
-                    TypeData::Float(_) => return self.error_at(token_offset(t), "integer constant for a floating point type (write it as 1.0)"),
-                    _ => return self.error_at(token_offset(t), "integer constant must have integer type"),
+                    TypeData::Float(_) => {
+                        return self.error_at(
+                            token_offset(t),
+                            "integer constant for a floating point type (write it as 1.0)",
+                        )
+                    }
+                    _ => {
+                        return self
+                            .error_at(token_offset(t), "integer constant must have integer type")
+                    }
                 };
                 let val = if let Some(h) = s.strip_prefix("u0x").or_else(|| s.strip_prefix("s0x")) {
                     ApInt::parse_hex(bits, h)
                 } else {
                     ApInt::parse_decimal(bits, s)
                 };
-                let val = val.ok_or_else(|| self.make_error(token_offset(t), "malformed integer constant".into()))?;
+                let val = val.ok_or_else(|| {
+                    self.make_error(token_offset(t), "malformed integer constant".into())
+                })?;
                 ConstData::Int { ty, val }
             }
             Tok::Float => {
                 self.bump();
                 let kind = match tyd {
                     TypeData::Float(k) => k,
-                    _ => return self.error_at(token_offset(t), "floating point constant invalid for type"),
+                    _ => {
+                        return self
+                            .error_at(token_offset(t), "floating point constant invalid for type")
+                    }
                 };
-                ConstData::Float { ty, bits: self.float_bits(kind, t)? }
+                ConstData::Float {
+                    ty,
+                    bits: self.float_bits(kind, t)?,
+                }
             }
             Tok::CStr => {
                 self.bump();
                 let bytes = self.string_bytes(t);
                 match tyd {
-                    TypeData::Array(n, e) if n == bytes.len() as u64 && matches!(self.m.types.get(e), TypeData::Int(8) | TypeData::Byte(8)) => {}
-                    _ => return self.error_at(token_offset(t), "constant string does not match its type"),
+                    TypeData::Array(n, e)
+                        if n == bytes.len() as u64
+                            && matches!(
+                                self.m.types.get(e),
+                                TypeData::Int(8) | TypeData::Byte(8)
+                            ) => {}
+                    _ => {
+                        return self
+                            .error_at(token_offset(t), "constant string does not match its type")
+                    }
                 }
                 ConstData::Bytes { ty, bytes }
             }
@@ -1219,8 +1493,13 @@ impl<'a> Parser<'a> {
             Tok::LSquare => {
                 let elems = self.const_list(Tok::LSquare, Tok::RSquare)?;
                 match tyd {
-                    TypeData::Array(n, e) if n == elems.len() as u64 && elems.iter().all(|&c| self.m.consts.ty(c) == e) => {}
-                    _ => return self.error_at(token_offset(t), "array constant does not match its type"),
+                    TypeData::Array(n, e)
+                        if n == elems.len() as u64
+                            && elems.iter().all(|&c| self.m.consts.ty(c) == e) => {}
+                    _ => {
+                        return self
+                            .error_at(token_offset(t), "array constant does not match its type")
+                    }
                 }
                 ConstData::Array { ty, elems }
             }
@@ -1243,9 +1522,18 @@ impl<'a> Parser<'a> {
                         self.expect(Tok::Greater, "'>'")?;
                     }
                     match tyd {
-                        TypeData::Vector { len, elem, scalable: false }
-                            if len as usize == elems.len() && elems.iter().all(|&c| self.m.consts.ty(c) == elem) => {}
-                        _ => return self.error_at(token_offset(t), "vector constant does not match its type"),
+                        TypeData::Vector {
+                            len,
+                            elem,
+                            scalable: false,
+                        } if len as usize == elems.len()
+                            && elems.iter().all(|&c| self.m.consts.ty(c) == elem) => {}
+                        _ => {
+                            return self.error_at(
+                                token_offset(t),
+                                "vector constant does not match its type",
+                            )
+                        }
                     }
                     ConstData::Vector { ty, elems }
                 }
@@ -1261,7 +1549,10 @@ impl<'a> Parser<'a> {
             Some((fields, p)) if p == packed && fields.len() == elems.len() => {
                 for (f, c) in fields.iter().zip(elems) {
                     if self.m.consts.ty(*c) != *f {
-                        return self.error_at(off, "struct constant element does not match the struct's field type");
+                        return self.error_at(
+                            off,
+                            "struct constant element does not match the struct's field type",
+                        );
                     }
                 }
                 Ok(())
@@ -1315,7 +1606,10 @@ impl<'a> Parser<'a> {
             "asm" => return self.inline_asm(ty),
             _ => return self.const_expr(Some(ty), t),
         };
-        if matches!(tyd, TypeData::Void | TypeData::Label | TypeData::Func { .. } | TypeData::Metadata) {
+        if matches!(
+            tyd,
+            TypeData::Void | TypeData::Label | TypeData::Func { .. } | TypeData::Metadata
+        ) {
             return self.err(format!("invalid type for constant '{w}'"));
         }
         self.bump();
@@ -1324,7 +1618,15 @@ impl<'a> Parser<'a> {
 
     fn inline_asm(&mut self, ty: Type) -> PResult<Value> {
         self.bump();
-        let mut a = InlineAsm { fn_ty: ty, asm: Box::new([]), constraints: Box::new([]), sideeffect: false, alignstack: false, inteldialect: false, unwind: false };
+        let mut a = InlineAsm {
+            fn_ty: ty,
+            asm: Box::new([]),
+            constraints: Box::new([]),
+            sideeffect: false,
+            alignstack: false,
+            inteldialect: false,
+            unwind: false,
+        };
         loop {
             if self.eat_word("sideeffect") {
                 a.sideeffect = true;
@@ -1365,10 +1667,17 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::LParen, "'('")?;
                 let elem = self.typed_const()?;
                 self.expect(Tok::RParen, "')'")?;
-                if self.m.types.element(ty) != Some(self.m.consts.ty(elem)) || self.m.types.vector_len(ty).is_none() {
-                    return self.error_at(token_offset(t), "splat element does not match the vector type");
+                if self.m.types.element(ty) != Some(self.m.consts.ty(elem))
+                    || self.m.types.vector_len(ty).is_none()
+                {
+                    return self.error_at(
+                        token_offset(t),
+                        "splat element does not match the vector type",
+                    );
                 }
-                return Ok(Value::Const(self.m.consts.intern(ConstData::Splat { ty, elem })));
+                return Ok(Value::Const(
+                    self.m.consts.intern(ConstData::Splat { ty, elem }),
+                ));
             }
             "blockaddress" => {
                 self.bump();
@@ -1378,15 +1687,26 @@ impl<'a> Parser<'a> {
                 let b = self.expect(Tok::Local, "a block name")?;
                 let block = self.name_of(b);
                 self.expect(Tok::RParen, "')'")?;
-                return Ok(Value::Const(self.m.consts.intern(ConstData::BlockAddress { ty, func, block })));
+                return Ok(Value::Const(
+                    self.m
+                        .consts
+                        .intern(ConstData::BlockAddress { ty, func, block }),
+                ));
             }
             "dso_local_equivalent" | "no_cfi" => {
                 self.bump();
                 let g = self.expect(Tok::Global, "a global")?;
                 let gid = self.global_ref(g);
                 let fty = ty;
-                let func = self.m.consts.intern(ConstData::Global { ty: fty, global: gid });
-                let d = if w == "no_cfi" { ConstData::NoCfi { ty, func } } else { ConstData::DsoLocalEquivalent { ty, func } };
+                let func = self.m.consts.intern(ConstData::Global {
+                    ty: fty,
+                    global: gid,
+                });
+                let d = if w == "no_cfi" {
+                    ConstData::NoCfi { ty, func }
+                } else {
+                    ConstData::DsoLocalEquivalent { ty, func }
+                };
                 return Ok(Value::Const(self.m.consts.intern(d)));
             }
             "ptrauth" => {
@@ -1397,7 +1717,9 @@ impl<'a> Parser<'a> {
                     ops.push(self.typed_const()?);
                 }
                 self.expect(Tok::RParen, "')'")?;
-                return Ok(Value::Const(self.m.consts.intern(ConstData::PtrAuth { ty, ops })));
+                return Ok(Value::Const(
+                    self.m.consts.intern(ConstData::PtrAuth { ty, ops }),
+                ));
             }
             _ => {}
         }
@@ -1405,7 +1727,17 @@ impl<'a> Parser<'a> {
             return self.error_at(token_offset(t), format!("expected a value, found '{w}'"));
         };
         self.bump();
-        let mut e = ConstExpr { op, ty, ops: Vec::new(), flags: Flags::default(), source_ty: None, pred: None, inrange: None, inrange_index: None, mask: Vec::new() };
+        let mut e = ConstExpr {
+            op,
+            ty,
+            ops: Vec::new(),
+            flags: Flags::default(),
+            source_ty: None,
+            pred: None,
+            inrange: None,
+            inrange_index: None,
+            mask: Vec::new(),
+        };
         if op.is_cast() {
             self.cast_flags(op, &mut e.flags);
             self.expect(Tok::LParen, "'('")?;
@@ -1414,7 +1746,10 @@ impl<'a> Parser<'a> {
             let to = self.parse_type()?;
             self.expect(Tok::RParen, "')'")?;
             if want.is_some_and(|w| w != to) {
-                return self.error_at(token_offset(t), "constant expression type does not match its use");
+                return self.error_at(
+                    token_offset(t),
+                    "constant expression type does not match its use",
+                );
             }
             e.ty = to;
         } else if op == Opcode::GetElementPtr {
@@ -1431,10 +1766,19 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RParen, "')'")?;
             if want.is_none() {
-                let Some(&base) = e.ops.first() else { return self.error_at(token_offset(t), "getelementptr needs a base pointer") };
+                let Some(&base) = e.ops.first() else {
+                    return self.error_at(token_offset(t), "getelementptr needs a base pointer");
+                };
                 let base_ty = self.m.consts.ty(base);
-                let idx: SmallVec<[Option<u64>; 4]> = e.ops[1..].iter().map(|&c| self.const_index(Value::Const(c))).collect();
-                e.ty = self.gep_result(source, base_ty, &idx, None).ok_or_else(|| self.make_error(token_offset(t), "invalid getelementptr indices".into()))?;
+                let idx: SmallVec<[Option<u64>; 4]> = e.ops[1..]
+                    .iter()
+                    .map(|&c| self.const_index(Value::Const(c)))
+                    .collect();
+                e.ty = self
+                    .gep_result(source, base_ty, &idx, None)
+                    .ok_or_else(|| {
+                        self.make_error(token_offset(t), "invalid getelementptr indices".into())
+                    })?;
             }
         } else if matches!(op, Opcode::ICmp | Opcode::FCmp) {
             let p = self.expect(Tok::Word, "a predicate")?;
@@ -1447,7 +1791,15 @@ impl<'a> Parser<'a> {
             self.expect(Tok::Comma, "','")?;
             e.ops.push(self.typed_const()?);
             self.expect(Tok::RParen, "')'")?;
-        } else if op.is_binary() || matches!(op, Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector | Opcode::Select) {
+        } else if op.is_binary()
+            || matches!(
+                op,
+                Opcode::ExtractElement
+                    | Opcode::InsertElement
+                    | Opcode::ShuffleVector
+                    | Opcode::Select
+            )
+        {
             self.binop_flags(op, &mut e.flags);
             self.expect(Tok::LParen, "'('")?;
             e.ops.push(self.typed_const()?);
@@ -1463,12 +1815,17 @@ impl<'a> Parser<'a> {
                 e.mask = self.shuffle_mask(m);
             }
         } else {
-            return self.error_at(token_offset(t), format!("'{w}' is not a constant expression in LLVM 22"));
+            return self.error_at(
+                token_offset(t),
+                format!("'{w}' is not a constant expression in LLVM 22"),
+            );
         }
         if let Some(src) = self.gep_inrange.take() {
             e.inrange = Some(src);
         }
-        Ok(Value::Const(self.m.consts.intern(ConstData::Expr(Box::new(e)))))
+        Ok(Value::Const(
+            self.m.consts.intern(ConstData::Expr(Box::new(e))),
+        ))
     }
 
     fn shuffle_mask(&self, c: Const) -> Vec<i32> {
@@ -1480,10 +1837,16 @@ impl<'a> Parser<'a> {
             ConstData::Vector { elems, .. } => elems.iter().map(|&e| elem(e)).collect(),
             ConstData::Zero(t) | ConstData::Undef(t) | ConstData::Poison(t) => {
                 let n = self.m.types.vector_len(*t).map_or(0, |v| v.0) as usize;
-                let v = if matches!(self.m.consts.get(c), ConstData::Zero(_)) { 0 } else { -1 };
+                let v = if matches!(self.m.consts.get(c), ConstData::Zero(_)) {
+                    0
+                } else {
+                    -1
+                };
                 vec![v; n]
             }
-            ConstData::Splat { ty, elem: e } => vec![elem(*e); self.m.types.vector_len(*ty).map_or(0, |v| v.0) as usize],
+            ConstData::Splat { ty, elem: e } => {
+                vec![elem(*e); self.m.types.vector_len(*ty).map_or(0, |v| v.0) as usize]
+            }
             _ => Vec::new(),
         }
     }
@@ -1544,7 +1907,9 @@ impl<'a> Parser<'a> {
             let bit = match (op, self.cur_text()) {
                 (Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl, "nuw") => Flags::NUW,
                 (Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl, "nsw") => Flags::NSW,
-                (Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr, "exact") => Flags::EXACT,
+                (Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr, "exact") => {
+                    Flags::EXACT
+                }
                 (Opcode::Or, "disjoint") => Flags::DISJOINT,
                 _ => return,
             };
@@ -1612,7 +1977,11 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RParen, "')'")?;
         }
-        let fn_ty = self.m.types.intern(TypeData::Func { ret, params: params.iter().map(|p| p.ty).collect(), varargs });
+        let fn_ty = self.m.types.intern(TypeData::Func {
+            ret,
+            params: params.iter().map(|p| p.ty).collect(),
+            varargs,
+        });
         let mut f = Function {
             common,
             fn_ty,
@@ -1683,10 +2052,16 @@ impl<'a> Parser<'a> {
         }
         if is_define {
             if self.tok.kind != Tok::LBrace {
-                return self.err(format!("expected '{{' to start the function body, found {}", self.describe()));
+                return self.err(format!(
+                    "expected '{{' to start the function body, found {}",
+                    self.describe()
+                ));
             }
             self.body = Body::default();
-            self.fs = FnState { params: f.params.iter().map(|p| p.ty).collect(), ..Default::default() };
+            self.fs = FnState {
+                params: f.params.iter().map(|p| p.ty).collect(),
+                ..Default::default()
+            };
             for (i, p) in f.params.iter().enumerate() {
                 let key: Box<str> = match &p.name {
                     Name::Named(n) => n.clone(),
@@ -1701,7 +2076,12 @@ impl<'a> Parser<'a> {
                         self.fs.next_num = n.parse::<u32>().unwrap_or(0) + 1;
                     }
                 }
-                if self.fs.names.insert(key.clone(), Local::Arg(i as u32)).is_some() {
+                if self
+                    .fs
+                    .names
+                    .insert(key.clone(), Local::Arg(i as u32))
+                    .is_some()
+                {
                     return self.err(format!("redefinition of argument '%{key}'"));
                 }
             }
@@ -1720,8 +2100,11 @@ impl<'a> Parser<'a> {
     }
 
     fn peek_is_int(&self) -> bool {
-        let mut l = Lexer { src: self.src, pos: self.lex.pos };
-        l.next().kind == Tok::Int
+        let mut l = Lexer {
+            src: self.src,
+            pos: self.lex.pos,
+        };
+        l.next_token().kind == Tok::Int
     }
 
     fn calling_conv(&mut self) -> PResult<CallConv> {
@@ -1750,9 +2133,17 @@ impl<'a> Parser<'a> {
             Value::Arg(i) => self.fs.params[i as usize],
             Value::Inst(i) => self.body.insts[i].ty,
             Value::Const(c) => self.m.consts.ty(c),
-            Value::Block(_) => self.m.types.lookup(&TypeData::Label).expect("label type interned"),
+            Value::Block(_) => self
+                .m
+                .types
+                .lookup(&TypeData::Label)
+                .expect("label type interned"),
             Value::Asm(a) => self.m.asms[a].fn_ty,
-            Value::Md(_) => self.m.types.lookup(&TypeData::Metadata).expect("metadata type interned"),
+            Value::Md(_) => self
+                .m
+                .types
+                .lookup(&TypeData::Metadata)
+                .expect("metadata type interned"),
         }
     }
 
@@ -1771,7 +2162,10 @@ impl<'a> Parser<'a> {
             None => {
                 self.fs.pending.insert(key.clone(), t.start);
                 if is_label {
-                    let b = self.body.blocks.push(BlockData { name: Name::Named(key.clone()), ..Default::default() });
+                    let b = self.body.blocks.push(BlockData {
+                        name: Name::Named(key.clone()),
+                        ..Default::default()
+                    });
                     self.fs.defined_blocks.push(false);
                     self.fs.names.insert(key.clone(), Local::Block(b));
                     Value::Block(b)
@@ -1783,7 +2177,10 @@ impl<'a> Parser<'a> {
             }
         };
         if is_label != matches!(v, Value::Block(_)) || (!is_label && self.value_type(v) != ty) {
-            return self.error_at(token_offset(t), format!("'%{key}' defined with a different type than this use expects"));
+            return self.error_at(
+                token_offset(t),
+                format!("'%{key}' defined with a different type than this use expects"),
+            );
         }
         Ok(v)
     }
@@ -1853,7 +2250,9 @@ impl<'a> Parser<'a> {
             Name::Named(n) => format!("basic block '%{n}'"),
             Name::Unnamed => "the entry block".into(),
         };
-        self.err(format!("{name} does not end with a terminator instruction (ret, br, switch, unreachable, ...)"))
+        self.err(format!(
+            "{name} does not end with a terminator instruction (ret, br, switch, unreachable, ...)"
+        ))
     }
 
     fn define_block(&mut self, label: Option<Token>) -> PResult<Block> {
@@ -1863,7 +2262,10 @@ impl<'a> Parser<'a> {
                 if !t.quoted && k.bytes().all(|c| c.is_ascii_digit()) {
                     let n: u32 = k.parse().unwrap_or(u32::MAX);
                     if n != self.fs.next_num {
-                        return self.error_at(token_offset(t), format!("label expected to be numbered '{}'", self.fs.next_num));
+                        return self.error_at(
+                            token_offset(t),
+                            format!("label expected to be numbered '{}'", self.fs.next_num),
+                        );
                     }
                     self.fs.next_num += 1;
                     (k, Name::Unnamed)
@@ -1888,7 +2290,10 @@ impl<'a> Parser<'a> {
                 return self.error_at(off, format!("redefinition of '%{key}'"));
             }
             None => {
-                let b = self.body.blocks.push(BlockData { name, ..Default::default() });
+                let b = self.body.blocks.push(BlockData {
+                    name,
+                    ..Default::default()
+                });
                 self.fs.defined_blocks.push(true);
                 self.fs.names.insert(key, Local::Block(b));
                 b
@@ -1900,7 +2305,11 @@ impl<'a> Parser<'a> {
 
     fn dbg_record(&mut self) -> PResult<DbgRecord> {
         let t = self.bump();
-        let kind: Box<str> = self.text(t).strip_prefix("dbg_").unwrap_or(self.text(t)).into();
+        let kind: Box<str> = self
+            .text(t)
+            .strip_prefix("dbg_")
+            .unwrap_or(self.text(t))
+            .into();
         self.expect(Tok::LParen, "'('")?;
         let mut ops = Vec::new();
         if !self.eat(Tok::RParen) {
@@ -1930,18 +2339,31 @@ impl<'a> Parser<'a> {
         match name_tok {
             Some(t) => {
                 if void {
-                    return self.error_at(token_offset(t), "instructions returning void cannot have a name");
+                    return self.error_at(
+                        token_offset(t),
+                        "instructions returning void cannot have a name",
+                    );
                 }
                 let key = self.local_key(t);
                 let numbered = !t.quoted && key.bytes().all(|c| c.is_ascii_digit());
                 if numbered {
                     let n: u32 = key.parse().unwrap_or(u32::MAX);
                     if n != self.fs.next_num {
-                        return self.error_at(token_offset(t), format!("instruction expected to be numbered '%{}'", self.fs.next_num));
+                        return self.error_at(
+                            token_offset(t),
+                            format!(
+                                "instruction expected to be numbered '%{}'",
+                                self.fs.next_num
+                            ),
+                        );
                     }
                     self.fs.next_num += 1;
                 }
-                let name = if numbered { Name::Unnamed } else { Name::Named(key.clone()) };
+                let name = if numbered {
+                    Name::Unnamed
+                } else {
+                    Name::Named(key.clone())
+                };
                 self.define_inst(key, name, data, t.start)
             }
             None => {
@@ -1958,11 +2380,20 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn define_inst(&mut self, key: Box<str>, name: Name, data: InstData, off: u32) -> PResult<Inst> {
+    fn define_inst(
+        &mut self,
+        key: Box<str>,
+        name: Name,
+        data: InstData,
+        off: u32,
+    ) -> PResult<Inst> {
         match self.fs.names.get(&key) {
             Some(&Local::Inst(i)) if self.fs.pending.remove(&key).is_some() => {
                 if self.body.insts[i].ty != data.ty {
-                    return self.error_at(off, format!("'%{key}' defined with a different type than its earlier use"));
+                    return self.error_at(
+                        off,
+                        format!("'%{key}' defined with a different type than its earlier use"),
+                    );
                 }
                 self.body.insts[i] = data;
                 self.body.inst_names[i] = name;
@@ -2001,7 +2432,10 @@ impl<'a> Parser<'a> {
             } else if self.tok.kind == Tok::MetaName {
                 self.inst_md(d)?;
             } else {
-                return self.err(format!("expected ', !kind !N' or ', align N', found {}", self.describe()));
+                return self.err(format!(
+                    "expected ', !kind !N' or ', align N', found {}",
+                    self.describe()
+                ));
             }
         }
         Ok(align)
@@ -2030,7 +2464,12 @@ impl<'a> Parser<'a> {
 
     fn ordering(&mut self) -> PResult<Ordering> {
         let t = self.expect(Tok::Word, "an atomic ordering")?;
-        Ordering::parse(self.text(t)).ok_or_else(|| self.make_error(token_offset(t), format!("unknown atomic ordering '{}'", self.text(t))))
+        Ordering::parse(self.text(t)).ok_or_else(|| {
+            self.make_error(
+                token_offset(t),
+                format!("unknown atomic ordering '{}'", self.text(t)),
+            )
+        })
     }
 
     fn i1_type(&mut self, like: Type) -> Type {
@@ -2041,7 +2480,10 @@ impl<'a> Parser<'a> {
     fn inst_body(&mut self) -> PResult<InstData> {
         let t = self.tok;
         if t.kind != Tok::Word {
-            return self.err(format!("expected an instruction, found {}", self.describe()));
+            return self.err(format!(
+                "expected an instruction, found {}",
+                self.describe()
+            ));
         }
         let w = self.text(t);
         // Call prefixes.
@@ -2231,8 +2673,17 @@ impl<'a> Parser<'a> {
                         d.operands.push(self.typed_value()?.1);
                     }
                 }
-                d.ty = self.m.types.pointer_to(allocated, addrspace, self.m.typed_pointers);
-                d.extra = InstExtra::Alloca { allocated, align, addrspace, inalloca, swifterror };
+                d.ty = self
+                    .m
+                    .types
+                    .pointer_to(allocated, addrspace, self.m.typed_pointers);
+                d.extra = InstExtra::Alloca {
+                    allocated,
+                    align,
+                    addrspace,
+                    inalloca,
+                    swifterror,
+                };
             }
             Load => {
                 let atomic = self.eat_word("atomic");
@@ -2244,7 +2695,10 @@ impl<'a> Parser<'a> {
                 d.operands.push(self.typed_value()?.1);
                 let at = if atomic {
                     let scope = self.sync_scope()?;
-                    Some(Atomic { ordering: self.ordering()?, scope })
+                    Some(Atomic {
+                        ordering: self.ordering()?,
+                        scope,
+                    })
                 } else {
                     None
                 };
@@ -2262,7 +2716,10 @@ impl<'a> Parser<'a> {
                 d.operands.push(self.typed_value()?.1);
                 let at = if atomic {
                     let scope = self.sync_scope()?;
-                    Some(Atomic { ordering: self.ordering()?, scope })
+                    Some(Atomic {
+                        ordering: self.ordering()?,
+                        scope,
+                    })
                 } else {
                     None
                 };
@@ -2272,7 +2729,10 @@ impl<'a> Parser<'a> {
             }
             Fence => {
                 let scope = self.sync_scope()?;
-                d.extra = InstExtra::Fence(Atomic { ordering: self.ordering()?, scope });
+                d.extra = InstExtra::Fence(Atomic {
+                    ordering: self.ordering()?,
+                    scope,
+                });
             }
             CmpXchg => {
                 let weak = self.eat_word("weak");
@@ -2289,9 +2749,18 @@ impl<'a> Parser<'a> {
                 let success = self.ordering()?;
                 let failure = self.ordering()?;
                 let i1 = self.m.types.int(1);
-                d.ty = self.m.types.intern(TypeData::Struct { elems: vec![ty, i1], packed: false });
+                d.ty = self.m.types.intern(TypeData::Struct {
+                    elems: vec![ty, i1],
+                    packed: false,
+                });
                 let align = self.trailing(&mut d, true)?;
-                d.extra = InstExtra::CmpXchg { weak, success, failure, scope, align };
+                d.extra = InstExtra::CmpXchg {
+                    weak,
+                    success,
+                    failure,
+                    scope,
+                    align,
+                };
                 return Ok(d);
             }
             AtomicRmw => {
@@ -2308,7 +2777,12 @@ impl<'a> Parser<'a> {
                 let scope = self.sync_scope()?;
                 let ordering = self.ordering()?;
                 let align = self.trailing(&mut d, true)?;
-                d.extra = InstExtra::AtomicRmw { op: rop, ordering, scope, align };
+                d.extra = InstExtra::AtomicRmw {
+                    op: rop,
+                    ordering,
+                    scope,
+                    align,
+                };
                 return Ok(d);
             }
             GetElementPtr => {
@@ -2340,7 +2814,11 @@ impl<'a> Parser<'a> {
                     return self.err("getelementptr needs a base pointer");
                 }
                 let base_ty = self.value_type(d.operands[0]);
-                d.ty = self.gep_result(source, base_ty, &idx_consts, any_vec).ok_or_else(|| self.make_error(token_offset(t), "invalid getelementptr indices".into()))?;
+                d.ty = self
+                    .gep_result(source, base_ty, &idx_consts, any_vec)
+                    .ok_or_else(|| {
+                        self.make_error(token_offset(t), "invalid getelementptr indices".into())
+                    })?;
                 d.extra = InstExtra::Gep { source };
                 return Ok(d);
             }
@@ -2361,7 +2839,12 @@ impl<'a> Parser<'a> {
                     d.fmf = self.fast_math();
                 }
                 let p = self.expect(Tok::Word, "a predicate")?;
-                let pred = CmpPred::parse(op == ICmp, self.text(p)).ok_or_else(|| self.make_error(token_offset(p), format!("unknown predicate '{}'", self.text(p))))?;
+                let pred = CmpPred::parse(op == ICmp, self.text(p)).ok_or_else(|| {
+                    self.make_error(
+                        token_offset(p),
+                        format!("unknown predicate '{}'", self.text(p)),
+                    )
+                })?;
                 let (ty, a) = self.typed_value()?;
                 self.expect(Tok::Comma, "','")?;
                 let b = self.parse_value(ty)?;
@@ -2385,8 +2868,11 @@ impl<'a> Parser<'a> {
                         break;
                     }
                     // `, !md` ends the incoming list.
-                    let mut l2 = Lexer { src: self.src, pos: self.lex.pos };
-                    if l2.next().kind != Tok::LSquare {
+                    let mut l2 = Lexer {
+                        src: self.src,
+                        pos: self.lex.pos,
+                    };
+                    if l2.next_token().kind != Tok::LSquare {
                         break;
                     }
                     self.bump();
@@ -2412,7 +2898,9 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "','")?;
                 let (_, i) = self.typed_value()?;
                 d.operands.extend([v, i]);
-                d.ty = self.m.types.element(ty).ok_or_else(|| self.make_error(token_offset(t), "extractelement needs a vector".into()))?;
+                d.ty = self.m.types.element(ty).ok_or_else(|| {
+                    self.make_error(token_offset(t), "extractelement needs a vector".into())
+                })?;
             }
             InsertElement => {
                 let (ty, v) = self.typed_value()?;
@@ -2430,11 +2918,22 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "','")?;
                 let (mty, m) = self.typed_value()?;
                 d.operands.extend([a, b]);
-                let mc = m.as_const().ok_or_else(|| self.make_error(token_offset(t), "shufflevector mask must be a constant".into()))?;
+                let mc = m.as_const().ok_or_else(|| {
+                    self.make_error(
+                        token_offset(t),
+                        "shufflevector mask must be a constant".into(),
+                    )
+                })?;
                 let (mlen, scalable) = self.m.types.vector_len(mty).unwrap_or((0, false));
-                let elem = self.m.types.element(ty).ok_or_else(|| self.make_error(token_offset(t), "shufflevector needs vectors".into()))?;
+                let elem = self.m.types.element(ty).ok_or_else(|| {
+                    self.make_error(token_offset(t), "shufflevector needs vectors".into())
+                })?;
                 d.extra = InstExtra::Shuffle(self.shuffle_mask(mc));
-                d.ty = self.m.types.intern(TypeData::Vector { len: mlen, elem, scalable });
+                d.ty = self.m.types.intern(TypeData::Vector {
+                    len: mlen,
+                    elem,
+                    scalable,
+                });
             }
             ExtractValue => {
                 let (ty, v) = self.typed_value()?;
@@ -2442,13 +2941,18 @@ impl<'a> Parser<'a> {
                 let mut idx = Vec::new();
                 let mut cur = ty;
                 while self.tok.kind == Tok::Comma {
-                    let mut l2 = Lexer { src: self.src, pos: self.lex.pos };
-                    if l2.next().kind != Tok::Int {
+                    let mut l2 = Lexer {
+                        src: self.src,
+                        pos: self.lex.pos,
+                    };
+                    if l2.next_token().kind != Tok::Int {
                         break;
                     }
                     self.bump();
                     let i = self.parse_u32()?;
-                    cur = self.m.types.member(cur, i as u64).ok_or_else(|| self.make_error(token_offset(t), "invalid extractvalue index".into()))?;
+                    cur = self.m.types.member(cur, i as u64).ok_or_else(|| {
+                        self.make_error(token_offset(t), "invalid extractvalue index".into())
+                    })?;
                     idx.push(i);
                 }
                 d.ty = cur;
@@ -2461,8 +2965,11 @@ impl<'a> Parser<'a> {
                 d.operands.extend([v, e]);
                 let mut idx = Vec::new();
                 while self.tok.kind == Tok::Comma {
-                    let mut l2 = Lexer { src: self.src, pos: self.lex.pos };
-                    if l2.next().kind != Tok::Int {
+                    let mut l2 = Lexer {
+                        src: self.src,
+                        pos: self.lex.pos,
+                    };
+                    if l2.next_token().kind != Tok::Int {
                         break;
                     }
                     self.bump();
@@ -2501,7 +3008,13 @@ impl<'a> Parser<'a> {
 
     /// Result type of a GEP: a pointer in the base's address space (to the indexed type, with
     /// typed pointers), a vector of them when any operand is a vector.
-    fn gep_result(&mut self, source: Type, base_ty: Type, idx: &[Option<u64>], vector: Option<(u32, bool)>) -> Option<Type> {
+    fn gep_result(
+        &mut self,
+        source: Type,
+        base_ty: Type,
+        idx: &[Option<u64>],
+        vector: Option<(u32, bool)>,
+    ) -> Option<Type> {
         let scalar_base = self.m.types.scalar(base_ty);
         let base_as = self.m.types.pointer_addrspace(scalar_base)?;
         let vector = vector.or_else(|| self.m.types.vector_len(base_ty));
@@ -2515,7 +3028,11 @@ impl<'a> Parser<'a> {
             self.m.types.ptr(base_as)
         };
         Some(match vector {
-            Some((len, scalable)) => self.m.types.intern(TypeData::Vector { len, elem: scalar, scalable }),
+            Some((len, scalable)) => self.m.types.intern(TypeData::Vector {
+                len,
+                elem: scalar,
+                scalable,
+            }),
             None => scalar,
         })
     }
@@ -2548,7 +3065,11 @@ impl<'a> Parser<'a> {
         let cc = self.calling_conv()?;
         let mut attrs = AttrList::default();
         while self.attr(&mut attrs.ret, false)? {}
-        let addrspace = if self.is_word("addrspace") { Some(self.opt_addrspace()?) } else { None };
+        let addrspace = if self.is_word("addrspace") {
+            Some(self.opt_addrspace()?)
+        } else {
+            None
+        };
         let ty = self.parse_type()?;
         let explicit_fn = self.m.types.func_parts(ty).is_some();
         // The callee: parse with a provisional pointer type; fixed up once arguments are known.
@@ -2601,14 +3122,21 @@ impl<'a> Parser<'a> {
         let fn_ty = if explicit_fn {
             ty
         } else {
-            self.m.types.intern(TypeData::Func { ret: ty, params: arg_tys.clone(), varargs: false })
+            self.m.types.intern(TypeData::Func {
+                ret: ty,
+                params: arg_tys.clone(),
+                varargs: false,
+            })
         };
         let (ret, params, varargs) = {
             let (r, p, v) = self.m.types.func_parts(fn_ty).expect("function type");
             (r, p.to_vec(), v)
         };
         if params.len() > args.len() || (!varargs && params.len() != args.len()) {
-            return self.error_at(token_offset(t), "argument count does not match the callee's function type");
+            return self.error_at(
+                token_offset(t),
+                "argument count does not match the callee's function type",
+            );
         }
         // Now the callee, with its real type.
         let callee = if let Some(c) = callee_raw {
@@ -2620,7 +3148,9 @@ impl<'a> Parser<'a> {
             let cty = if callee_is_asm {
                 fn_ty
             } else {
-                self.m.types.pointer_to(fn_ty, addrspace.unwrap_or(0), self.m.typed_pointers)
+                self.m
+                    .types
+                    .pointer_to(fn_ty, addrspace.unwrap_or(0), self.m.typed_pointers)
             };
             let v = self.parse_value(cty)?;
             let _ = after_callee;
@@ -2680,7 +3210,15 @@ impl<'a> Parser<'a> {
         }
         d.operands.push(callee);
         d.ty = ret;
-        d.extra = InstExtra::Call(Box::new(CallInfo { fn_ty, cc, tail: TailKind::None, attrs, bundles, addrspace, indirect_dests: indirect }));
+        d.extra = InstExtra::Call(Box::new(CallInfo {
+            fn_ty,
+            cc,
+            tail: TailKind::None,
+            attrs,
+            bundles,
+            addrspace,
+            indirect_dests: indirect,
+        }));
         self.trailing(&mut d, false)?;
         Ok(d)
     }

@@ -73,13 +73,28 @@ pub enum TypeData {
     /// Legacy typed pointer `T addrspace(N)*` (LLVM ≤ 14 syntax).
     TypedPtr(Type, u32),
     Array(u64, Type),
-    Vector { len: u32, elem: Type, scalable: bool },
+    Vector {
+        len: u32,
+        elem: Type,
+        scalable: bool,
+    },
     /// Literal struct `{ ... }` or `<{ ... }>`.
-    Struct { elems: Vec<Type>, packed: bool },
+    Struct {
+        elems: Vec<Type>,
+        packed: bool,
+    },
     /// Identified struct, by name (unescaped). The body is in [`TypeTable::body`].
     Named(Box<str>),
-    Func { ret: Type, params: Vec<Type>, varargs: bool },
-    TargetExt { name: Box<str>, types: Vec<Type>, ints: Vec<u32> },
+    Func {
+        ret: Type,
+        params: Vec<Type>,
+        varargs: bool,
+    },
+    TargetExt {
+        name: Box<str>,
+        types: Vec<Type>,
+        ints: Vec<u32>,
+    },
 }
 
 /// The body of an identified struct; `None` in the table means opaque.
@@ -275,14 +290,22 @@ impl TypeTable {
     /// `t` with its scalar replaced by `scalar` (keeps the vector shape).
     pub fn with_scalar(&mut self, t: Type, scalar: Type) -> Type {
         match self.data[t] {
-            TypeData::Vector { len, scalable, .. } => self.intern(TypeData::Vector { len, elem: scalar, scalable }),
+            TypeData::Vector { len, scalable, .. } => self.intern(TypeData::Vector {
+                len,
+                elem: scalar,
+                scalable,
+            }),
             _ => scalar,
         }
     }
 
     pub fn func_parts(&self, t: Type) -> Option<(Type, &[Type], bool)> {
         match &self.data[t] {
-            TypeData::Func { ret, params, varargs } => Some((*ret, params, *varargs)),
+            TypeData::Func {
+                ret,
+                params,
+                varargs,
+            } => Some((*ret, params, *varargs)),
             _ => None,
         }
     }

@@ -16,7 +16,12 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub enum User {
     /// Operand `operand` of instruction `inst` in function `func`; `direct` when the operand is
     /// the global itself rather than a constant containing it.
-    Inst { func: GlobalId, inst: Inst, operand: u32, direct: bool },
+    Inst {
+        func: GlobalId,
+        inst: Inst,
+        operand: u32,
+        direct: bool,
+    },
     /// The initializer, aliasee, personality/prefix/prologue of another global.
     Global(GlobalId),
 }
@@ -28,7 +33,12 @@ pub struct UseIndex {
 }
 
 /// Globals that constant `c` mentions, transitively.
-pub fn globals_in_const(m: &Module, c: Const, out: &mut Vec<GlobalId>, seen: &mut FxHashSet<Const>) {
+pub fn globals_in_const(
+    m: &Module,
+    c: Const,
+    out: &mut Vec<GlobalId>,
+    seen: &mut FxHashSet<Const>,
+) {
     let mut stack = vec![c];
     while let Some(c) = stack.pop() {
         if !seen.insert(c) {
@@ -62,7 +72,10 @@ impl UseIndex {
             let consts: Vec<Const> = match &m.globals[g].kind {
                 GlobalKind::Var(v) => v.init.into_iter().collect(),
                 GlobalKind::Alias(a) => vec![a.target],
-                GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue].into_iter().flatten().collect(),
+                GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue]
+                    .into_iter()
+                    .flatten()
+                    .collect(),
             };
             for c in consts {
                 for u in globals_of(c) {
@@ -73,12 +86,20 @@ impl UseIndex {
                 let Some(body) = &f.body else { continue };
                 for i in body.insts_in_order() {
                     let d = &body.insts[i];
-                    let bundle_ops = d.call_info().into_iter().flat_map(|c| c.bundles.iter().flat_map(|b| b.inputs.iter()));
+                    let bundle_ops = d
+                        .call_info()
+                        .into_iter()
+                        .flat_map(|c| c.bundles.iter().flat_map(|b| b.inputs.iter()));
                     for (k, v) in d.operands.iter().chain(bundle_ops).enumerate() {
                         if let Value::Const(c) = *v {
                             let direct = m.consts.as_global(c);
                             for u in globals_of(c) {
-                                let user = User::Inst { func: g, inst: i, operand: k as u32, direct: direct == Some(u) };
+                                let user = User::Inst {
+                                    func: g,
+                                    inst: i,
+                                    operand: k as u32,
+                                    direct: direct == Some(u),
+                                };
                                 idx.users.entry(u).or_default().push(user);
                             }
                         }

@@ -18,7 +18,12 @@ use std::io::{self, Write};
 
 /// Print `m` as LLVM textual IR.
 pub fn write_module(m: &Module, out: &mut dyn Write) -> io::Result<()> {
-    let mut w = Writer { m, out: Vec::with_capacity(1 << 20), slots: Slots::default(), global_slots: Default::default() };
+    let mut w = Writer {
+        m,
+        out: Vec::with_capacity(1 << 20),
+        slots: Slots::default(),
+        global_slots: Default::default(),
+    };
     w.module(out)
 }
 
@@ -31,21 +36,36 @@ pub fn module_to_string(m: &Module) -> String {
 
 /// Print a type as text (for messages and reports).
 pub fn type_to_string(m: &Module, t: Type) -> String {
-    let mut w = Writer { m, out: Vec::new(), slots: Slots::default(), global_slots: Default::default() };
+    let mut w = Writer {
+        m,
+        out: Vec::new(),
+        slots: Slots::default(),
+        global_slots: Default::default(),
+    };
     w.ty(t);
     String::from_utf8_lossy(&w.out).into_owned()
 }
 
 /// Print a constant as `type value` (for messages and reports).
 pub fn const_to_string(m: &Module, c: Const) -> String {
-    let mut w = Writer { m, out: Vec::new(), slots: Slots::default(), global_slots: Default::default() };
+    let mut w = Writer {
+        m,
+        out: Vec::new(),
+        slots: Slots::default(),
+        global_slots: Default::default(),
+    };
     w.typed_const(c);
     String::from_utf8_lossy(&w.out).into_owned()
 }
 
 /// Print one instruction of function `f` (for messages).
 pub fn inst_to_string(m: &Module, f: &Function, i: Inst) -> String {
-    let mut w = Writer { m, out: Vec::new(), slots: Slots::default(), global_slots: Default::default() };
+    let mut w = Writer {
+        m,
+        out: Vec::new(),
+        slots: Slots::default(),
+        global_slots: Default::default(),
+    };
     if let Some(b) = &f.body {
         w.number(f, b);
         w.inst(f, b, i);
@@ -71,7 +91,8 @@ struct Writer<'m> {
 fn is_plain_name(s: &[u8]) -> bool {
     !s.is_empty()
         && !s[0].is_ascii_digit()
-        && s.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
+        && s.iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
 }
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -191,7 +212,11 @@ impl<'m> Writer<'m> {
                 self.ty(*e);
                 self.s("]");
             }
-            TypeData::Vector { len, elem, scalable } => {
+            TypeData::Vector {
+                len,
+                elem,
+                scalable,
+            } => {
                 self.s(if *scalable { "<vscale x " } else { "<" });
                 self.num(len);
                 self.s(" x ");
@@ -200,7 +225,11 @@ impl<'m> Writer<'m> {
             }
             TypeData::Struct { elems, packed } => self.struct_body(elems, *packed),
             TypeData::Named(n) => self.name(b'%', n),
-            TypeData::Func { ret, params, varargs } => {
+            TypeData::Func {
+                ret,
+                params,
+                varargs,
+            } => {
                 self.ty(*ret);
                 self.s(" (");
                 for (i, p) in params.iter().enumerate() {
@@ -277,7 +306,11 @@ impl<'m> Writer<'m> {
                 use crate::FloatKind::*;
                 let (prefix, digits, v) = match k {
                     Double => ("0x", 16, *bits),
-                    Float => ("0x", 16, (f32::from_bits(*bits as u32) as f64).to_bits() as u128),
+                    Float => (
+                        "0x",
+                        16,
+                        (f32::from_bits(*bits as u32) as f64).to_bits() as u128,
+                    ),
                     Half => ("0xH", 4, *bits),
                     BFloat => ("0xR", 4, *bits),
                     X86Fp80 => ("0xK", 20, *bits),
@@ -408,7 +441,12 @@ impl<'m> Writer<'m> {
 
     fn shuffle_mask(&mut self, mask: &[i32], scalable: Option<bool>) {
         let scalable = scalable.unwrap_or(false);
-        let _ = write!(self.out, "<{}{} x i32> ", if scalable { "vscale x " } else { "" }, mask.len());
+        let _ = write!(
+            self.out,
+            "<{}{} x i32> ",
+            if scalable { "vscale x " } else { "" },
+            mask.len()
+        );
         if mask.iter().all(|&m| m == 0) && (scalable || !mask.is_empty()) {
             self.s("zeroinitializer");
             return;
@@ -434,8 +472,12 @@ impl<'m> Writer<'m> {
     /// Optional flags of an opcode, each preceded by a space.
     fn flags(&mut self, op: Opcode, f: Flags) {
         let names: &[(u16, &str)] = match op {
-            Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl | Opcode::Trunc => &[(Flags::NUW, "nuw"), (Flags::NSW, "nsw")],
-            Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr | Opcode::ByteCast => &[(Flags::EXACT, "exact")],
+            Opcode::Add | Opcode::Sub | Opcode::Mul | Opcode::Shl | Opcode::Trunc => {
+                &[(Flags::NUW, "nuw"), (Flags::NSW, "nsw")]
+            }
+            Opcode::UDiv | Opcode::SDiv | Opcode::LShr | Opcode::AShr | Opcode::ByteCast => {
+                &[(Flags::EXACT, "exact")]
+            }
             Opcode::Or => &[(Flags::DISJOINT, "disjoint")],
             Opcode::ZExt | Opcode::UIToFP => &[(Flags::NNEG, "nneg")],
             Opcode::ICmp => &[(Flags::SAMESIGN, "samesign")],
@@ -555,7 +597,9 @@ impl<'m> Writer<'m> {
         match v {
             Value::Const(c) => self.constant(c),
             Value::Arg(i) => {
-                let Some((func, _)) = f else { return self.s("%<arg>") };
+                let Some((func, _)) = f else {
+                    return self.s("%<arg>");
+                };
                 match &func.params[i as usize].name {
                     Name::Named(n) => self.name(b'%', n),
                     Name::Unnamed => {
@@ -565,7 +609,9 @@ impl<'m> Writer<'m> {
                 }
             }
             Value::Inst(i) => {
-                let Some((_, body)) = f else { return self.s("%<inst>") };
+                let Some((_, body)) = f else {
+                    return self.s("%<inst>");
+                };
                 match &body.inst_names[i] {
                     Name::Named(n) => self.name(b'%', n),
                     Name::Unnamed => {
@@ -575,7 +621,9 @@ impl<'m> Writer<'m> {
                 }
             }
             Value::Block(b) => {
-                let Some((_, body)) = f else { return self.s("%<block>") };
+                let Some((_, body)) = f else {
+                    return self.s("%<block>");
+                };
                 match &body.blocks[b].name {
                     Name::Named(n) => self.name(b'%', n),
                     Name::Unnamed => {
@@ -604,7 +652,9 @@ impl<'m> Writer<'m> {
                 self.quoted(&a.constraints);
             }
             Value::Md(m) => {
-                let Some((_, body)) = f else { return self.s("!<md>") };
+                let Some((_, body)) = f else {
+                    return self.s("!<md>");
+                };
                 let md = body.md_args[m].clone();
                 self.metadata(f, &md);
             }
@@ -867,7 +917,9 @@ impl<'m> Writer<'m> {
                 n += 1;
             }
             for &i in &body.blocks[b].insts {
-                if matches!(body.inst_names[i], Name::Unnamed) && !self.m.types.is_void(body.insts[i].ty) {
+                if matches!(body.inst_names[i], Name::Unnamed)
+                    && !self.m.types.is_void(body.insts[i].ty)
+                {
                     self.slots.insts[i] = n;
                     n += 1;
                 }
@@ -876,8 +928,16 @@ impl<'m> Writer<'m> {
     }
 
     fn function(&mut self, g: GlobalId, f: &Function) {
-        let (ret, _, varargs) = self.m.types.func_parts(f.fn_ty).expect("function has a function type");
-        self.s(if f.body.is_some() { "define " } else { "declare " });
+        let (ret, _, varargs) = self
+            .m
+            .types
+            .func_parts(f.fn_ty)
+            .expect("function has a function type");
+        self.s(if f.body.is_some() {
+            "define "
+        } else {
+            "declare "
+        });
         let is_extern_decl = false;
         self.linkage_prefix(&f.common, is_extern_decl);
         if let Some(cc) = &f.cc.0 {
@@ -930,7 +990,11 @@ impl<'m> Writer<'m> {
             self.s(" gc ");
             self.quoted(gc.as_bytes());
         }
-        for (kw, c) in [("prefix", f.prefix), ("prologue", f.prologue), ("personality", f.personality)] {
+        for (kw, c) in [
+            ("prefix", f.prefix),
+            ("prologue", f.prologue),
+            ("personality", f.personality),
+        ] {
             if let Some(c) = c {
                 self.s(" ");
                 self.s(kw);
@@ -1121,7 +1185,14 @@ impl<'m> Writer<'m> {
                 self.value(fb, ops[1]);
             }
             Alloca => {
-                if let InstExtra::Alloca { allocated, align, addrspace, inalloca, swifterror } = &d.extra {
+                if let InstExtra::Alloca {
+                    allocated,
+                    align,
+                    addrspace,
+                    inalloca,
+                    swifterror,
+                } = &d.extra
+                {
                     if *inalloca {
                         self.s(" inalloca");
                     }
@@ -1182,7 +1253,14 @@ impl<'m> Writer<'m> {
                 }
             }
             CmpXchg => {
-                if let InstExtra::CmpXchg { weak, success, failure, scope, align } = &d.extra {
+                if let InstExtra::CmpXchg {
+                    weak,
+                    success,
+                    failure,
+                    scope,
+                    align,
+                } = &d.extra
+                {
                     if *weak {
                         self.s(" weak");
                     }
@@ -1200,7 +1278,13 @@ impl<'m> Writer<'m> {
                 }
             }
             AtomicRmw => {
-                if let InstExtra::AtomicRmw { op, ordering, scope, align } = &d.extra {
+                if let InstExtra::AtomicRmw {
+                    op,
+                    ordering,
+                    scope,
+                    align,
+                } = &d.extra
+                {
                     if d.flags.has(Flags::VOLATILE) {
                         self.s(" volatile");
                     }
@@ -1306,7 +1390,11 @@ impl<'m> Writer<'m> {
                         self.s("\n          cleanup");
                     }
                     for (k, &v) in ops.iter().enumerate() {
-                        self.s(if lp.filters[k] { "\n          filter " } else { "\n          catch " });
+                        self.s(if lp.filters[k] {
+                            "\n          filter "
+                        } else {
+                            "\n          catch "
+                        });
                         self.typed_value(f, body, v);
                     }
                 }
@@ -1345,7 +1433,11 @@ impl<'m> Writer<'m> {
         if let Some(a) = ci.addrspace {
             let _ = write!(self.out, "addrspace({a}) ");
         }
-        let (ret, _, varargs) = self.m.types.func_parts(ci.fn_ty).expect("call has a function type");
+        let (ret, _, varargs) = self
+            .m
+            .types
+            .func_parts(ci.fn_ty)
+            .expect("call has a function type");
         if varargs || self.m.typed_pointers {
             self.ty(ci.fn_ty);
         } else {
@@ -1370,7 +1462,10 @@ impl<'m> Writer<'m> {
             self.s(" ");
             self.value(Some((f, body)), v);
         }
-        if ci.tail == TailKind::MustTail && varargs && nargs < self.m.types.func_parts(ci.fn_ty).map_or(0, |p| p.1.len()) {
+        if ci.tail == TailKind::MustTail
+            && varargs
+            && nargs < self.m.types.func_parts(ci.fn_ty).map_or(0, |p| p.1.len())
+        {
             self.s(", ...");
         }
         self.s(")");

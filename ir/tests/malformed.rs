@@ -50,7 +50,10 @@ fn every_truncation_is_an_error_or_a_module_never_a_panic() {
             assert!(e.line >= 1 && e.col >= 1, "position is 1-based: {e}");
         }
     }
-    assert!(errors > bytes.len() / 2, "most truncations are invalid ({errors})");
+    assert!(
+        errors > bytes.len() / 2,
+        "most truncations are invalid ({errors})"
+    );
 }
 
 #[test]
@@ -60,7 +63,11 @@ fn deep_nesting_is_refused_not_a_stack_overflow() {
         let src = format!("@g = global {ty} zeroinitializer\n");
         let e = parse_module(src.as_bytes()).expect_err("too deep");
         assert!(e.msg.contains("nesting"), "{e}");
-        let c = format!("@g = global {{}} {}{}\n", "{ ".repeat(depth), "}".repeat(depth));
+        let c = format!(
+            "@g = global {{}} {}{}\n",
+            "{ ".repeat(depth),
+            "}".repeat(depth)
+        );
         assert!(parse_module(c.as_bytes()).is_err());
     }
 }
@@ -68,16 +75,44 @@ fn deep_nesting_is_refused_not_a_stack_overflow() {
 #[test]
 fn undefined_and_duplicate_names_are_errors_with_positions() {
     let cases = [
-        ("define void @f() {\n  ret i32 %x\n}\n", "undefined value '%x'", 2),
-        ("define void @f() {\n  call void @nope()\n  ret void\n}\n", "undefined value '@nope'", 2),
-        ("@a = global i32 0\n@a = global i32 1\n", "redefinition of global '@a'", 2),
-        ("define void @f() {\n  %a = add i32 1, 2\n  %a = add i32 1, 2\n  ret void\n}\n", "redefinition of '%a'", 3),
-        ("define void @f() {\n  %a = add i32 1, 2\n}\n", "terminator", 3),
-        ("define void @f() {\n  %a = frobnicate i32 1\n  ret void\n}\n", "unknown instruction 'frobnicate'", 2),
+        (
+            "define void @f() {\n  ret i32 %x\n}\n",
+            "undefined value '%x'",
+            2,
+        ),
+        (
+            "define void @f() {\n  call void @nope()\n  ret void\n}\n",
+            "undefined value '@nope'",
+            2,
+        ),
+        (
+            "@a = global i32 0\n@a = global i32 1\n",
+            "redefinition of global '@a'",
+            2,
+        ),
+        (
+            "define void @f() {\n  %a = add i32 1, 2\n  %a = add i32 1, 2\n  ret void\n}\n",
+            "redefinition of '%a'",
+            3,
+        ),
+        (
+            "define void @f() {\n  %a = add i32 1, 2\n}\n",
+            "terminator",
+            3,
+        ),
+        (
+            "define void @f() {\n  %a = frobnicate i32 1\n  ret void\n}\n",
+            "unknown instruction 'frobnicate'",
+            2,
+        ),
         ("@s = global [3 x i8] c\"ab\n", "", 1),
     ];
     let bitcode: (&[u8], &str, u32) = (b"BC\xC0\xDE\x35\x14", "llvm-dis", 1);
-    for (src, needle, line) in cases.iter().map(|&(s, n, l)| (s.as_bytes(), n, l)).chain([bitcode]) {
+    for (src, needle, line) in cases
+        .iter()
+        .map(|&(s, n, l)| (s.as_bytes(), n, l))
+        .chain([bitcode])
+    {
         let e = parse_module(src).expect_err("invalid");
         let src = String::from_utf8_lossy(src);
         assert!(e.msg.contains(needle), "{src:?}: {e}");

@@ -6,7 +6,8 @@ use mergefn_ir::{module_to_string, parse_module};
 fn fixed_point(src: &str) -> String {
     let m = parse_module(src.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{}", e.line_text));
     let out = module_to_string(&m);
-    let m2 = parse_module(out.as_bytes()).unwrap_or_else(|e| panic!("re-read: {e}\n{}\n---\n{out}", e.line_text));
+    let m2 = parse_module(out.as_bytes())
+        .unwrap_or_else(|e| panic!("re-read: {e}\n{}\n---\n{out}", e.line_text));
     assert_eq!(module_to_string(&m2), out, "printing is not a fixed point");
     out
 }
@@ -23,6 +24,12 @@ fn calls_and_returns() {
 fn debug_records_and_inline_metadata() {
     let src = "define void @f(i32 %x) !dbg !3 {\n    #dbg_value(i32 %x, !4, !DIExpression(), !5)\n  call void @llvm.foo(metadata !DIExpression(DW_OP_plus_uconst, 4), metadata !{i32 1})\n  ret void, !dbg !5\n}\ndeclare void @llvm.foo(metadata, metadata)\n!3 = distinct !{}\n!4 = !{}\n!5 = !{}\n";
     let out = fixed_point(src);
-    assert!(out.contains("#dbg_value(i32 %x, !4, !DIExpression(), !5)"), "{out}");
-    assert!(out.contains("metadata !DIExpression(DW_OP_plus_uconst, 4), metadata !{i32 1}"), "{out}");
+    assert!(
+        out.contains("#dbg_value(i32 %x, !4, !DIExpression(), !5)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("metadata !DIExpression(DW_OP_plus_uconst, 4), metadata !{i32 1}"),
+        "{out}"
+    );
 }

@@ -38,8 +38,17 @@ impl FnTree {
     /// Insert `node` unless an equal function is present. `cmp(a, b)` orders two functions
     /// with equal hashes. Returns `Err(existing)` with the equal function already in the tree,
     /// or `Ok(())` after inserting.
-    pub fn insert(&mut self, node: Node, mut cmp: impl FnMut(GlobalId, GlobalId) -> Ordering) -> Result<(), GlobalId> {
-        let r = self.nodes.binary_search_by(|probe| probe.hash.cmp(&node.hash).then_with(|| cmp(probe.func, node.func)));
+    pub fn insert(
+        &mut self,
+        node: Node,
+        mut cmp: impl FnMut(GlobalId, GlobalId) -> Ordering,
+    ) -> Result<(), GlobalId> {
+        let r = self.nodes.binary_search_by(|probe| {
+            probe
+                .hash
+                .cmp(&node.hash)
+                .then_with(|| cmp(probe.func, node.func))
+        });
         match r {
             Ok(i) => Err(self.nodes[i].func),
             Err(i) => {
@@ -65,7 +74,11 @@ impl FnTree {
     /// Replace function `old` (inserted with `hash`) by `new`, which compares equal to it.
     pub fn replace(&mut self, old: GlobalId, hash: u64, new: GlobalId) {
         let lo = self.nodes.partition_point(|n| n.hash < hash);
-        if let Some(n) = self.nodes[lo..].iter_mut().take_while(|n| n.hash == hash).find(|n| n.func == old) {
+        if let Some(n) = self.nodes[lo..]
+            .iter_mut()
+            .take_while(|n| n.hash == hash)
+            .find(|n| n.func == old)
+        {
             n.func = new;
         }
     }
@@ -93,14 +106,48 @@ mod tests {
     fn insert_finds_equal_and_keeps_order() {
         let mut t = FnTree::default();
         for i in [3, 1, 2, 7] {
-            assert_eq!(t.insert(Node { hash: 0, func: g(i) }, by_class), Ok(()));
+            assert_eq!(
+                t.insert(
+                    Node {
+                        hash: 0,
+                        func: g(i)
+                    },
+                    by_class
+                ),
+                Ok(())
+            );
         }
-        assert_eq!(t.insert(Node { hash: 0, func: g(13) }, by_class), Err(g(3)));
-        assert_eq!(t.insert(Node { hash: 1, func: g(13) }, by_class), Ok(()), "other hash, other slot");
-        assert_eq!(t.funcs().collect::<Vec<_>>(), vec![g(1), g(2), g(3), g(7), g(13)]);
+        assert_eq!(
+            t.insert(
+                Node {
+                    hash: 0,
+                    func: g(13)
+                },
+                by_class
+            ),
+            Err(g(3))
+        );
+        assert_eq!(
+            t.insert(
+                Node {
+                    hash: 1,
+                    func: g(13)
+                },
+                by_class
+            ),
+            Ok(()),
+            "other hash, other slot"
+        );
+        assert_eq!(
+            t.funcs().collect::<Vec<_>>(),
+            vec![g(1), g(2), g(3), g(7), g(13)]
+        );
         assert!(t.remove(g(3), 0));
         assert!(!t.remove(g(3), 0));
         t.replace(g(7), 0, g(17));
-        assert_eq!(t.funcs().collect::<Vec<_>>(), vec![g(1), g(2), g(17), g(13)]);
+        assert_eq!(
+            t.funcs().collect::<Vec<_>>(),
+            vec![g(1), g(2), g(17), g(13)]
+        );
     }
 }

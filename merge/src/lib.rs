@@ -21,7 +21,9 @@ pub mod uses;
 
 use fntree::{FnTree, Node};
 use mergefn_compare::{structural_hash, FunctionComparator, GlobalNumbers};
-use mergefn_ir::{ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value};
+use mergefn_ir::{
+    ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
+};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -131,8 +133,12 @@ fn name_bytes(n: &Name) -> &[u8] {
 fn used_globals(m: &Module) -> FxHashSet<GlobalId> {
     let mut out = FxHashSet::default();
     for name in ["llvm.used", "llvm.compiler.used"] {
-        let Some(g) = m.global_by_name(name) else { continue };
-        let GlobalKind::Var(v) = &m.globals[g].kind else { continue };
+        let Some(g) = m.global_by_name(name) else {
+            continue;
+        };
+        let GlobalKind::Var(v) = &m.globals[g].kind else {
+            continue;
+        };
         let Some(init) = v.init else { continue };
         for e in m.consts.operands(init) {
             let mut c = e;
@@ -157,10 +163,18 @@ fn has_distinct_metadata_intrinsic(m: &Module, distinct: &FxHashSet<u32>, f: Glo
     if distinct.is_empty() {
         return false;
     }
-    let Some(body) = m.function(f).and_then(|f| f.body.as_ref()) else { return false };
+    let Some(body) = m.function(f).and_then(|f| f.body.as_ref()) else {
+        return false;
+    };
     for i in body.insts_in_order() {
         let d = &body.insts[i];
-        let Some(callee) = d.callee().and_then(|v| v.as_const()).and_then(|c| m.consts.as_global(c)) else { continue };
+        let Some(callee) = d
+            .callee()
+            .and_then(|v| v.as_const())
+            .and_then(|c| m.consts.as_global(c))
+        else {
+            continue;
+        };
         let name = m.globals[callee].common().name.as_str().unwrap_or("");
         if !name.starts_with("llvm.") || name.starts_with("llvm.dbg.") {
             continue;
@@ -180,8 +194,13 @@ fn has_distinct_metadata_intrinsic(m: &Module, distinct: &FxHashSet<u32>, f: Glo
 
 fn is_eligible(m: &Module, distinct: &FxHashSet<u32>, f: GlobalId) -> bool {
     let g = &m.globals[f];
-    let Some(func) = g.as_function() else { return false };
-    !g.deleted && func.body.is_some() && g.common().linkage != Linkage::AvailableExternally && !has_distinct_metadata_intrinsic(m, distinct, f)
+    let Some(func) = g.as_function() else {
+        return false;
+    };
+    !g.deleted
+        && func.body.is_some()
+        && g.common().linkage != Linkage::AvailableExternally
+        && !has_distinct_metadata_intrinsic(m, distinct, f)
 }
 
 /// A printable name for a function, made up for unnamed ones.
@@ -216,7 +235,12 @@ struct Pass<'a> {
 
 /// Run MergeFunctions on `m`.
 pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
-    let distinct: FxHashSet<u32> = m.md_nodes.iter().filter(|n| n.text.starts_with("distinct")).map(|n| n.id).collect();
+    let distinct: FxHashSet<u32> = m
+        .md_nodes
+        .iter()
+        .filter(|n| n.text.starts_with("distinct"))
+        .map(|n| n.id)
+        .collect();
     let funcs: Vec<GlobalId> = m.functions().collect();
     let used = used_globals(m);
     let uses = Uses::build(m);
@@ -235,12 +259,17 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         private_names: FxHashMap::default(),
     };
     p.report.counts.functions = funcs.len();
-    let mut hashed: Vec<(u64, GlobalId)> =
-        funcs.iter().copied().filter(|&f| is_eligible(p.m, &distinct, f)).map(|f| (structural_hash(p.m, f), f)).collect();
+    let mut hashed: Vec<(u64, GlobalId)> = funcs
+        .iter()
+        .copied()
+        .filter(|&f| is_eligible(p.m, &distinct, f))
+        .map(|f| (structural_hash(p.m, f), f))
+        .collect();
     p.report.counts.eligible = hashed.len();
     hashed.sort_by_key(|&(h, _)| h);
     for (i, &(h, f)) in hashed.iter().enumerate() {
-        let collides = (i > 0 && hashed[i - 1].0 == h) || hashed.get(i + 1).is_some_and(|n| n.0 == h);
+        let collides =
+            (i > 0 && hashed[i - 1].0 == h) || hashed.get(i + 1).is_some_and(|n| n.0 == h);
         if collides {
             p.deferred.push(f);
         }
@@ -253,7 +282,9 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
             let f = p.resolve(f);
             let Some(f) = f else { continue };
             let g = &p.m.globals[f];
-            let Some(func) = g.as_function() else { continue };
+            let Some(func) = g.as_function() else {
+                continue;
+            };
             if func.body.is_some() && g.common().linkage != Linkage::AvailableExternally {
                 p.insert(f);
             }
@@ -278,7 +309,13 @@ impl Pass<'_> {
         }
     }
 
-    fn compare(m: &Module, numbers: &mut GlobalNumbers, count: &mut u64, a: GlobalId, b: GlobalId) -> Ordering {
+    fn compare(
+        m: &Module,
+        numbers: &mut GlobalNumbers,
+        count: &mut u64,
+        a: GlobalId,
+        b: GlobalId,
+    ) -> Ordering {
         *count += 1;
         FunctionComparator::new(m, a, b, numbers).compare()
     }
@@ -299,7 +336,9 @@ impl Pass<'_> {
                 bucket.push(f);
                 Ok(())
             }
-            _ => self.tree.insert(Node { hash, func: f }, |a, b| Self::compare(m, numbers, count, a, b)),
+            _ => self.tree.insert(Node { hash, func: f }, |a, b| {
+                Self::compare(m, numbers, count, a, b)
+            }),
         }
     }
 
@@ -385,7 +424,11 @@ impl Pass<'_> {
 
     fn record(&mut self, g_name: String, into: GlobalId, kind: Kind) {
         let into = self.name(into);
-        self.report.merged.push(Merged { function: g_name, into, kind });
+        self.report.merged.push(Merged {
+            function: g_name,
+            into,
+            kind,
+        });
     }
 
     /// LLVM's `writeThunkOrAlias`: returns the kind written, if any.
@@ -408,7 +451,12 @@ impl Pass<'_> {
     }
 
     fn thunk_alias_or_drop(&mut self, f: GlobalId, g: GlobalId) -> Option<Kind> {
-        if self.m.globals[g].common().linkage.is_discardable_if_unused() && self.uses.is_unused(self.m, g) {
+        if self.m.globals[g]
+            .common()
+            .linkage
+            .is_discardable_if_unused()
+            && self.uses.is_unused(self.m, g)
+        {
             self.m.delete_global(g);
             self.report.counts.deleted += 1;
             return Some(Kind::Deleted);
@@ -458,7 +506,8 @@ impl Pass<'_> {
     fn merge_double_weak(&mut self, f: GlobalId, g: GlobalId) {
         let use_aliases = self.opts.use_aliases;
         if !thunk::can_create_thunk_for(self.m, f)
-            && (!thunk::can_create_alias_for(self.m, f, use_aliases) || !thunk::can_create_alias_for(self.m, g, use_aliases))
+            && (!thunk::can_create_alias_for(self.m, f, use_aliases)
+                || !thunk::can_create_alias_for(self.m, g, use_aliases))
         {
             return;
         }
@@ -467,7 +516,9 @@ impl Pass<'_> {
         // NewF: a declaration that takes F's name and attributes; F keeps the body.
         let mut new_f = self.m.function(f).expect("F is a function").clone();
         new_f.body = None;
-        new_f.md.retain(|a| matches!(&*a.kind, "type" | "kcfi_type"));
+        new_f
+            .md
+            .retain(|a| matches!(&*a.kind, "type" | "kcfi_type"));
         self.m.globals[f].common_mut().name = Name::Unnamed;
         let nf = self.m.add_global(GlobalKind::Function(new_f));
         self.remove_users(f);

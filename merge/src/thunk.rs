@@ -9,8 +9,9 @@ use crate::uses::{global_const_like, Uses};
 use mergefn_ir::inst::{CallInfo, Opcode, TailKind};
 use mergefn_ir::uses::User;
 use mergefn_ir::{
-    Alias, Body, Const, ConstData, ConstExpr, Flags, Function, GlobalCommon, GlobalId, GlobalKind, InstData, InstExtra, Linkage, Module, Name,
-    Param, Type, TypeData, UnnamedAddr, Value, Visibility,
+    Alias, Body, Const, ConstData, ConstExpr, Flags, Function, GlobalCommon, GlobalId, GlobalKind,
+    InstData, InstExtra, Linkage, Module, Name, Param, Type, TypeData, UnnamedAddr, Value,
+    Visibility,
 };
 
 /// `c` as a constant of type `want`: unchanged when the types agree, else a `bitcast` (or
@@ -20,7 +21,11 @@ pub fn cast_const(m: &mut Module, c: Const, want: Type) -> Const {
     if have == want {
         return c;
     }
-    let op = if m.types.pointer_addrspace(have) != m.types.pointer_addrspace(want) { Opcode::AddrSpaceCast } else { Opcode::BitCast };
+    let op = if m.types.pointer_addrspace(have) != m.types.pointer_addrspace(want) {
+        Opcode::AddrSpaceCast
+    } else {
+        Opcode::BitCast
+    };
     m.consts.intern(ConstData::Expr(Box::new(ConstExpr {
         op,
         ty: want,
@@ -43,7 +48,11 @@ pub fn can_create_thunk_for(m: &Module, f: GlobalId) -> bool {
     }
     let Some(body) = &func.body else { return true };
     if body.layout.len() == 1 {
-        let n = body.blocks[body.layout[0]].insts.iter().filter(|&&i| !is_debug_intrinsic(m, &body.insts[i])).count();
+        let n = body.blocks[body.layout[0]]
+            .insts
+            .iter()
+            .filter(|&&i| !is_debug_intrinsic(m, &body.insts[i]))
+            .count();
         if n < 2 {
             return false;
         }
@@ -56,18 +65,38 @@ pub fn is_debug_intrinsic(m: &Module, d: &InstData) -> bool {
     if d.opcode != Opcode::Call {
         return false;
     }
-    let Some(g) = d.callee().and_then(|v| v.as_const()).and_then(|c| m.consts.as_global(c)) else { return false };
-    m.globals[g].common().name.as_str().is_some_and(|n| n.starts_with("llvm.dbg.") || n == "llvm.pseudoprobe")
+    let Some(g) = d
+        .callee()
+        .and_then(|v| v.as_const())
+        .and_then(|c| m.consts.as_global(c))
+    else {
+        return false;
+    };
+    m.globals[g]
+        .common()
+        .name
+        .as_str()
+        .is_some_and(|n| n.starts_with("llvm.dbg.") || n == "llvm.pseudoprobe")
 }
 
 /// Emit `v` (of type `from`) converted to `to` into `body`'s block `b`, like LLVM's
 /// `createCast`: element-wise for structs, `inttoptr`/`ptrtoint` between integers and
 /// pointers, `bitcast` otherwise, nothing when the types agree.
-fn cast_value(m: &mut Module, body: &mut Body, b: mergefn_ir::Block, v: Value, from: Type, to: Type) -> Value {
+fn cast_value(
+    m: &mut Module,
+    body: &mut Body,
+    b: mergefn_ir::Block,
+    v: Value,
+    from: Type,
+    to: Type,
+) -> Value {
     if from == to {
         return v;
     }
-    if let (Some((fe, _)), Some((te, _))) = (m.types.struct_fields(from).map(|(e, p)| (e.to_vec(), p)), m.types.struct_fields(to).map(|(e, p)| (e.to_vec(), p))) {
+    if let (Some((fe, _)), Some((te, _))) = (
+        m.types.struct_fields(from).map(|(e, p)| (e.to_vec(), p)),
+        m.types.struct_fields(to).map(|(e, p)| (e.to_vec(), p)),
+    ) {
         let mut result = Value::Const(m.consts.intern(ConstData::Poison(to)));
         for (i, (&fe_i, &te_i)) in fe.iter().zip(te.iter()).enumerate() {
             let mut ev = InstData::new(Opcode::ExtractValue, fe_i);
@@ -83,7 +112,9 @@ fn cast_value(m: &mut Module, body: &mut Body, b: mergefn_ir::Block, v: Value, f
         return result;
     }
     let op = match (m.types.get(from), m.types.get(to)) {
-        (TypeData::Int(_), t) if m.types.is_pointer(to) || matches!(t, TypeData::Ptr(_)) => Opcode::IntToPtr,
+        (TypeData::Int(_), t) if m.types.is_pointer(to) || matches!(t, TypeData::Ptr(_)) => {
+            Opcode::IntToPtr
+        }
         (_, TypeData::Int(_)) if m.types.is_pointer(from) => Opcode::PtrToInt,
         _ => Opcode::BitCast,
     };
@@ -103,15 +134,30 @@ fn push(body: &mut Body, b: mergefn_ir::Block, d: InstData) -> mergefn_ir::Inst 
 pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
     let gf = m.function(g).expect("G is a function").clone();
     let ff = m.function(f).expect("F is a function").clone();
-    let (g_ret, g_params, _) = m.types.func_parts(gf.fn_ty).map(|(r, p, v)| (r, p.to_vec(), v)).expect("function type");
-    let (f_ret, f_params, _) = m.types.func_parts(ff.fn_ty).map(|(r, p, v)| (r, p.to_vec(), v)).expect("function type");
+    let (g_ret, g_params, _) = m
+        .types
+        .func_parts(gf.fn_ty)
+        .map(|(r, p, v)| (r, p.to_vec(), v))
+        .expect("function type");
+    let (f_ret, f_params, _) = m
+        .types
+        .func_parts(ff.fn_ty)
+        .map(|(r, p, v)| (r, p.to_vec(), v))
+        .expect("function type");
 
     let mut body = Body::default();
     let entry = body.blocks.push(Default::default());
     body.layout.push(entry);
     let mut args: Vec<Value> = Vec::with_capacity(g_params.len());
     for (i, (&gt, &ft)) in g_params.iter().zip(f_params.iter()).enumerate() {
-        args.push(cast_value(m, &mut body, entry, Value::Arg(i as u32), gt, ft));
+        args.push(cast_value(
+            m,
+            &mut body,
+            entry,
+            Value::Arg(i as u32),
+            gt,
+            ft,
+        ));
     }
     let swift_tail = |c: &Function| c.cc.0.as_deref() == Some("swifttailcc");
     let callee = m.global_const(f);
@@ -121,7 +167,11 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
     call.extra = InstExtra::Call(Box::new(CallInfo {
         fn_ty: ff.fn_ty,
         cc: ff.cc.clone(),
-        tail: if swift_tail(&ff) && swift_tail(&gf) { TailKind::MustTail } else { TailKind::Tail },
+        tail: if swift_tail(&ff) && swift_tail(&gf) {
+            TailKind::MustTail
+        } else {
+            TailKind::Tail
+        },
         attrs: ff.attrs.clone(),
         bundles: Vec::new(),
         addrspace: (ff.common.addrspace != 0).then_some(ff.common.addrspace),
@@ -140,7 +190,13 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
     let thunk = Function {
         common: gf.common.clone(),
         fn_ty: gf.fn_ty,
-        params: g_params.iter().map(|&ty| Param { ty, name: Name::Unnamed }).collect(),
+        params: g_params
+            .iter()
+            .map(|&ty| Param {
+                ty,
+                name: Name::Unnamed,
+            })
+            .collect(),
         cc: gf.cc.clone(),
         attrs: gf.attrs.clone(),
         align: gf.align,
@@ -148,12 +204,25 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         prefix: gf.prefix,
         prologue: gf.prologue,
         personality: gf.personality,
-        md: gf.md.iter().filter(|a| matches!(&*a.kind, "type" | "kcfi_type")).cloned().collect(),
+        md: gf
+            .md
+            .iter()
+            .filter(|a| matches!(&*a.kind, "type" | "kcfi_type"))
+            .cloned()
+            .collect(),
         body: Some(body),
     };
     m.delete_global(g);
     let t = m.add_global(GlobalKind::Function(thunk));
-    uses.add(f, User::Inst { func: t, inst: ci, operand: call_operand as u32, direct: true });
+    uses.add(
+        f,
+        User::Inst {
+            func: t,
+            inst: ci,
+            operand: call_operand as u32,
+            direct: true,
+        },
+    );
     uses.replace_all_uses(m, g, t);
     t
 }
@@ -181,7 +250,13 @@ pub fn write_alias(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         ..Default::default()
     };
     m.delete_global(g);
-    let a = m.add_global(GlobalKind::Alias(Alias { common, value_ty: gf.fn_ty, target, ifunc: false, md: Vec::new() }));
+    let a = m.add_global(GlobalKind::Alias(Alias {
+        common,
+        value_ty: gf.fn_ty,
+        target,
+        ifunc: false,
+        md: Vec::new(),
+    }));
     uses.add(f, User::Global(a));
     uses.replace_all_uses(m, g, a);
     a

@@ -62,7 +62,13 @@ fn mentions(m: &Module, c: Const, g: GlobalId) -> bool {
 }
 
 /// `c` with every mention of global `from` replaced by constant `to`.
-pub fn substitute(m: &mut Module, c: Const, from: GlobalId, to: Const, memo: &mut FxHashMap<Const, Const>) -> Const {
+pub fn substitute(
+    m: &mut Module,
+    c: Const,
+    from: GlobalId,
+    to: Const,
+    memo: &mut FxHashMap<Const, Const>,
+) -> Const {
     if let Some(&r) = memo.get(&c) {
         return r;
     }
@@ -70,25 +76,46 @@ pub fn substitute(m: &mut Module, c: Const, from: GlobalId, to: Const, memo: &mu
         to
     } else {
         let ops = m.consts.operands(c);
-        let new_ops: Vec<Const> = ops.iter().map(|&o| substitute(m, o, from, to, memo)).collect();
+        let new_ops: Vec<Const> = ops
+            .iter()
+            .map(|&o| substitute(m, o, from, to, memo))
+            .collect();
         if new_ops.iter().zip(ops.iter()).all(|(a, b)| a == b) {
             c
         } else {
             let mut it = new_ops.into_iter();
             let mut next = || it.next().expect("same number of operands");
             let nd = match m.consts.get(c).clone() {
-                ConstData::Array { ty, elems } => ConstData::Array { ty, elems: elems.iter().map(|_| next()).collect() },
-                ConstData::Struct { ty, elems } => ConstData::Struct { ty, elems: elems.iter().map(|_| next()).collect() },
-                ConstData::Vector { ty, elems } => ConstData::Vector { ty, elems: elems.iter().map(|_| next()).collect() },
+                ConstData::Array { ty, elems } => ConstData::Array {
+                    ty,
+                    elems: elems.iter().map(|_| next()).collect(),
+                },
+                ConstData::Struct { ty, elems } => ConstData::Struct {
+                    ty,
+                    elems: elems.iter().map(|_| next()).collect(),
+                },
+                ConstData::Vector { ty, elems } => ConstData::Vector {
+                    ty,
+                    elems: elems.iter().map(|_| next()).collect(),
+                },
                 ConstData::Splat { ty, .. } => ConstData::Splat { ty, elem: next() },
                 ConstData::Expr(mut e) => {
                     e.ops = e.ops.iter().map(|_| next()).collect();
                     ConstData::Expr(e)
                 }
-                ConstData::BlockAddress { ty, block, .. } => ConstData::BlockAddress { ty, func: next(), block },
-                ConstData::DsoLocalEquivalent { ty, .. } => ConstData::DsoLocalEquivalent { ty, func: next() },
+                ConstData::BlockAddress { ty, block, .. } => ConstData::BlockAddress {
+                    ty,
+                    func: next(),
+                    block,
+                },
+                ConstData::DsoLocalEquivalent { ty, .. } => {
+                    ConstData::DsoLocalEquivalent { ty, func: next() }
+                }
                 ConstData::NoCfi { ty, .. } => ConstData::NoCfi { ty, func: next() },
-                ConstData::PtrAuth { ty, ops } => ConstData::PtrAuth { ty, ops: ops.iter().map(|_| next()).collect() },
+                ConstData::PtrAuth { ty, ops } => ConstData::PtrAuth {
+                    ty,
+                    ops: ops.iter().map(|_| next()).collect(),
+                },
                 other => other,
             };
             m.consts.intern(nd)
@@ -107,7 +134,8 @@ impl Uses {
     /// which of two equal private functions survives.)
     pub fn build(m: &Module) -> Self {
         let idx = UseIndex::build(m);
-        let pos: FxHashMap<GlobalId, usize> = m.live_globals().enumerate().map(|(i, g)| (g, i)).collect();
+        let pos: FxHashMap<GlobalId, usize> =
+            m.live_globals().enumerate().map(|(i, g)| (g, i)).collect();
         let user_pos = |u: &User| match *u {
             User::Inst { func, .. } => pos[&func],
             User::Global(h) => pos[&h],
@@ -120,23 +148,44 @@ impl Uses {
             }
             let at = pos[&g];
             // Stored head-last: the uses before the definition reversed, then those after.
-            let mut v: Vec<User> = all.iter().filter(|u| user_pos(u) < at).rev().copied().collect();
+            let mut v: Vec<User> = all
+                .iter()
+                .filter(|u| user_pos(u) < at)
+                .rev()
+                .copied()
+                .collect();
             v.extend(all.iter().filter(|u| user_pos(u) >= at).copied());
             users.insert(g, v);
         }
-        let md_with_globals = m.md_nodes.iter().enumerate().filter(|(_, n)| n.text.contains('@')).map(|(i, _)| i).collect();
-        Uses { users, md_with_globals }
+        let md_with_globals = m
+            .md_nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.text.contains('@'))
+            .map(|(i, _)| i)
+            .collect();
+        Uses {
+            users,
+            md_with_globals,
+        }
     }
 
     /// Whether `u` still mentions `g` in the current IR.
     fn live(m: &Module, u: &User, g: GlobalId) -> bool {
         match *u {
-            User::Inst { func, inst, operand: k, .. } => {
+            User::Inst {
+                func,
+                inst,
+                operand: k,
+                ..
+            } => {
                 let gl = &m.globals[func];
                 if gl.deleted {
                     return false;
                 }
-                let Some(body) = gl.as_function().and_then(|f| f.body.as_ref()) else { return false };
+                let Some(body) = gl.as_function().and_then(|f| f.body.as_ref()) else {
+                    return false;
+                };
                 match body.insts.get(inst).and_then(|d| operand(d, k as usize)) {
                     Some(Value::Const(c)) => mentions(m, c, g),
                     _ => false,
@@ -166,13 +215,23 @@ impl Uses {
     fn functions_using(&self, m: &Module, g: GlobalId, callee_only: bool) -> Vec<GlobalId> {
         let mut out = Vec::new();
         for u in self.users.get(&g).map_or(&[][..], |v| v).iter().rev() {
-            if let User::Inst { func, inst, operand: k, .. } = *u {
+            if let User::Inst {
+                func,
+                inst,
+                operand: k,
+                ..
+            } = *u
+            {
                 let gl = &m.globals[func];
                 if gl.deleted {
                     continue;
                 }
-                let Some(body) = gl.as_function().and_then(|f| f.body.as_ref()) else { continue };
-                let Some(d) = body.insts.get(inst) else { continue };
+                let Some(body) = gl.as_function().and_then(|f| f.body.as_ref()) else {
+                    continue;
+                };
+                let Some(d) = body.insts.get(inst) else {
+                    continue;
+                };
                 if callee_only && !(d.callee().is_some() && k as usize + 1 == d.operands.len()) {
                     continue;
                 }
@@ -188,7 +247,9 @@ impl Uses {
 
     /// Whether `g` has no live use left.
     pub fn is_unused(&self, m: &Module, g: GlobalId) -> bool {
-        self.users.get(&g).is_none_or(|v| v.iter().all(|u| !Self::live(m, u, g)))
+        self.users
+            .get(&g)
+            .is_none_or(|v| v.iter().all(|u| !Self::live(m, u, g)))
     }
 
     /// Replace every use of `from` by `to` (LLVM's RAUW), including uses inside constants,
@@ -204,21 +265,35 @@ impl Uses {
                 continue;
             }
             match u {
-                User::Inst { func, inst, operand: k, .. } => {
+                User::Inst {
+                    func,
+                    inst,
+                    operand: k,
+                    ..
+                } => {
                     let old = {
-                        let body = m.globals[func].as_function().and_then(|f| f.body.as_ref()).expect("live user has a body");
+                        let body = m.globals[func]
+                            .as_function()
+                            .and_then(|f| f.body.as_ref())
+                            .expect("live user has a body");
                         match operand(&body.insts[inst], k as usize) {
                             Some(Value::Const(c)) => c,
                             _ => continue,
                         }
                     };
                     let new = substitute(m, old, from, to_c, &mut memo);
-                    let body = m.globals[func].as_function_mut().and_then(|f| f.body.as_mut()).expect("live user has a body");
+                    let body = m.globals[func]
+                        .as_function_mut()
+                        .and_then(|f| f.body.as_mut())
+                        .expect("live user has a body");
                     set_operand(&mut body.insts[inst], k as usize, Value::Const(new));
                 }
                 User::Global(h) => {
                     let consts = global_consts(m, h);
-                    let new: Vec<Const> = consts.iter().map(|&c| substitute(m, c, from, to_c, &mut memo)).collect();
+                    let new: Vec<Const> = consts
+                        .iter()
+                        .map(|&c| substitute(m, c, from, to_c, &mut memo))
+                        .collect();
                     set_global_consts(m, h, &new);
                 }
             }
@@ -230,14 +305,25 @@ impl Uses {
 
     /// Make every call whose callee is exactly `old` call `new` instead. Returns the functions
     /// whose calls changed, in use order.
-    pub fn replace_direct_callers(&mut self, m: &mut Module, old: GlobalId, new: GlobalId) -> Vec<GlobalId> {
+    pub fn replace_direct_callers(
+        &mut self,
+        m: &mut Module,
+        old: GlobalId,
+        new: GlobalId,
+    ) -> Vec<GlobalId> {
         let new_c = global_const_like(m, old, new);
         let mut changed = Vec::new();
         let list = self.users.remove(&old).unwrap_or_default();
         let mut keep = Vec::new();
         let mut moved = Vec::new();
         for u in list.into_iter().rev() {
-            let User::Inst { func, inst, operand: k, .. } = u else {
+            let User::Inst {
+                func,
+                inst,
+                operand: k,
+                ..
+            } = u
+            else {
                 keep.push(u);
                 continue;
             };
@@ -245,12 +331,23 @@ impl Uses {
             if gl.deleted {
                 continue;
             }
-            let is_callee = gl.as_function().and_then(|f| f.body.as_ref()).is_some_and(|b| {
-                let d = &b.insts[inst];
-                d.callee().is_some() && k as usize + 1 == d.operands.len() && d.operands[k as usize].as_const().and_then(|c| m.consts.as_global(c)) == Some(old)
-            });
+            let is_callee = gl
+                .as_function()
+                .and_then(|f| f.body.as_ref())
+                .is_some_and(|b| {
+                    let d = &b.insts[inst];
+                    d.callee().is_some()
+                        && k as usize + 1 == d.operands.len()
+                        && d.operands[k as usize]
+                            .as_const()
+                            .and_then(|c| m.consts.as_global(c))
+                            == Some(old)
+                });
             if is_callee {
-                let body = m.globals[func].as_function_mut().and_then(|f| f.body.as_mut()).expect("checked");
+                let body = m.globals[func]
+                    .as_function_mut()
+                    .and_then(|f| f.body.as_mut())
+                    .expect("checked");
                 body.insts[inst].operands[k as usize] = Value::Const(new_c);
                 changed.push(func);
                 moved.push(u);
@@ -269,7 +366,12 @@ impl Uses {
         if self.md_with_globals.is_empty() {
             return;
         }
-        let (Some(f), Some(t)) = (m.globals[from].common().name.as_str(), m.globals[to].common().name.as_str()) else { return };
+        let (Some(f), Some(t)) = (
+            m.globals[from].common().name.as_str(),
+            m.globals[to].common().name.as_str(),
+        ) else {
+            return;
+        };
         let needle = name_ref(f);
         let with = name_ref(t);
         for &i in &self.md_with_globals {
@@ -298,7 +400,10 @@ fn global_consts(m: &Module, g: GlobalId) -> Vec<Const> {
     match &m.globals[g].kind {
         GlobalKind::Var(v) => v.init.into_iter().collect(),
         GlobalKind::Alias(a) => vec![a.target],
-        GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue].into_iter().flatten().collect(),
+        GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue]
+            .into_iter()
+            .flatten()
+            .collect(),
     }
 }
 
@@ -321,7 +426,9 @@ fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
 pub fn name_ref(name: &str) -> String {
     let plain = !name.is_empty()
         && !name.as_bytes()[0].is_ascii_digit()
-        && name.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
     if plain {
         format!("@{name}")
     } else {
@@ -344,7 +451,8 @@ fn replace_name_refs(text: &str, needle: &str, with: &str) -> String {
     let mut rest = text;
     while let Some(p) = rest.find(needle) {
         let after = rest[p + needle.len()..].bytes().next();
-        let continues = after.is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+        let continues = after
+            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
         out.push_str(&rest[..p]);
         out.push_str(if continues { needle } else { with });
         rest = &rest[p + needle.len()..];

@@ -14,7 +14,10 @@ pub fn in_ci() -> bool {
 
 /// The workspace root.
 pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
 }
 
 fn require(what: &str) -> Option<()> {
@@ -52,7 +55,10 @@ pub fn corpus(sub: &str) -> Option<Vec<PathBuf>> {
     let Ok(rd) = std::fs::read_dir(&dir) else {
         return require(&format!("the corpus ({})", dir.display())).map(|_| Vec::new());
     };
-    let mut v: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "ll")).collect();
+    let mut v: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .collect();
     v.sort();
     if v.is_empty() {
         require(&format!("the corpus ({})", dir.display()))?;
@@ -97,7 +103,13 @@ pub fn normalise(opt: &Path, input: &[u8]) -> Result<String, String> {
     Ok(text
         .lines()
         .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"))
-        .map(|l| if l.starts_with('$') { comdats.next().unwrap_or(l) } else { l })
+        .map(|l| {
+            if l.starts_with('$') {
+                comdats.next().unwrap_or(l)
+            } else {
+                l
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n"))
 }
@@ -109,5 +121,9 @@ pub fn first_difference(a: &str, b: &str) -> String {
             return format!("line {}:\n  expected: {x}\n  actual:   {y}", k + 1);
         }
     }
-    format!("lengths differ: {} vs {} lines", a.lines().count(), b.lines().count())
+    format!(
+        "lengths differ: {} vs {} lines",
+        a.lines().count(),
+        b.lines().count()
+    )
 }

@@ -22,16 +22,24 @@ fn clangxx22() -> Option<PathBuf> {
         return Some(p);
     }
     if in_ci() {
-        panic!("LLVM 22's clang++ ({}) is required under CI=true but is missing", p.display());
+        panic!(
+            "LLVM 22's clang++ ({}) is required under CI=true but is missing",
+            p.display()
+        );
     }
-    eprintln!("skipping: {} is missing (run .ci/run or scripts/corpus.sh)", p.display());
+    eprintln!(
+        "skipping: {} is missing (run .ci/run or scripts/corpus.sh)",
+        p.display()
+    );
     None
 }
 
 /// `target/corpus/programs/<name>.ll`, or `None` (outside CI) when it has not been built.
 fn program(name: &str) -> Option<PathBuf> {
     let files = corpus("programs")?;
-    let found = files.into_iter().find(|f| f.file_stem().is_some_and(|s| s == name));
+    let found = files
+        .into_iter()
+        .find(|f| f.file_stem().is_some_and(|s| s == name));
     if found.is_none() {
         let what = format!("target/corpus/programs/{name}.ll");
         if in_ci() {
@@ -52,7 +60,13 @@ struct Outcome {
 
 impl std::fmt::Debug for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "status {:?}, {} bytes of stdout, {} bytes of stderr", self.status, self.stdout.len(), self.stderr.len())
+        write!(
+            f,
+            "status {:?}, {} bytes of stdout, {} bytes of stderr",
+            self.status,
+            self.stdout.len(),
+            self.stderr.len()
+        )
     }
 }
 
@@ -69,7 +83,11 @@ fn build(clang: &Path, ll: &Path, exe: &Path) -> Result<Duration, String> {
         .map_err(|e| format!("cannot run {}: {e}", clang.display()))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        return Err(format!("{} does not build: {}", ll.display(), err.lines().take(10).collect::<Vec<_>>().join("\n")));
+        return Err(format!(
+            "{} does not build: {}",
+            ll.display(),
+            err.lines().take(10).collect::<Vec<_>>().join("\n")
+        ));
     }
     Ok(start.elapsed())
 }
@@ -118,7 +136,14 @@ fn run(exe: &Path) -> Result<(Outcome, Duration), String> {
     };
     #[cfg(not(unix))]
     let status = status.code();
-    Ok((Outcome { status, stdout, stderr }, elapsed))
+    Ok((
+        Outcome {
+            status,
+            stdout,
+            stderr,
+        },
+        elapsed,
+    ))
 }
 
 /// The first differing line of two outputs.
@@ -146,17 +171,33 @@ fn defines(text: &str) -> usize {
 
 /// Build and run `name` before and after merging (mergefn, then opt-22 as a sanity check).
 fn behaves_the_same(name: &str, min_merged: usize) {
-    let (Some(opt), Some(clang), Some(module)) = (opt22(), clangxx22(), program(name)) else { return };
+    let (Some(opt), Some(clang), Some(module)) = (opt22(), clangxx22(), program(name)) else {
+        return;
+    };
     let source = workspace_root().join("tests/programs");
-    let stale = std::fs::read_dir(&source).into_iter().flatten().flatten().any(|e| {
-        let newer = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-        e.file_name().to_string_lossy().starts_with(name.trim_end_matches("_prog")) && newer(&e.path()) > newer(&module)
-    });
+    let stale = std::fs::read_dir(&source)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| {
+            let newer = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(name.trim_end_matches("_prog"))
+                && newer(&e.path()) > newer(&module)
+        });
     if stale {
-        eprintln!("warning: {} is older than its driver in tests/programs/; rerun scripts/corpus.sh", module.display());
+        eprintln!(
+            "warning: {} is older than its driver in tests/programs/; rerun scripts/corpus.sh",
+            module.display()
+        );
     }
     // Removed on success only: on failure the modules and executables stay for a look.
-    let dir = tempfile::Builder::new().prefix(&format!("mergefn-behaviour-{name}-")).tempdir().expect("temp dir").keep();
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("mergefn-behaviour-{name}-"))
+        .tempdir()
+        .expect("temp dir")
+        .keep();
     let keep = |msg: String| format!("{msg}\n(files kept in {})", dir.display());
     let total = Instant::now();
     let src = std::fs::read(&module).expect("read the program module");
@@ -165,7 +206,8 @@ fn behaves_the_same(name: &str, min_merged: usize) {
 
     // mergefn.
     let t = Instant::now();
-    let mut m = mergefn_ir::parse_module(&src).unwrap_or_else(|e| panic!("{}: parse error at {e}", module.display()));
+    let mut m = mergefn_ir::parse_module(&src)
+        .unwrap_or_else(|e| panic!("{}: parse error at {e}", module.display()));
     let report = merge_functions(&mut m, &Options::default());
     let ours = mergefn_ir::module_to_string(&m);
     let t_ours = t.elapsed();
@@ -175,7 +217,8 @@ fn behaves_the_same(name: &str, min_merged: usize) {
 
     // opt-22.
     let t = Instant::now();
-    let theirs = run_opt(&opt, &["-S", "-passes=mergefunc", "-o", "-"], &src).unwrap_or_else(|e| panic!("opt-22 -passes=mergefunc failed: {e}"));
+    let theirs = run_opt(&opt, &["-S", "-passes=mergefunc", "-o", "-"], &src)
+        .unwrap_or_else(|e| panic!("opt-22 -passes=mergefunc failed: {e}"));
     let t_opt = t.elapsed();
     let theirs_ll = dir.join(format!("{name}.opt.ll"));
     std::fs::write(&theirs_ll, &theirs).expect("write opt's module");
@@ -194,10 +237,16 @@ fn behaves_the_same(name: &str, min_merged: usize) {
     );
 
     let mut results = Vec::new();
-    for (label, ll) in [("original", module.clone()), ("mergefn", ours_ll), ("opt-22", theirs_ll)] {
+    for (label, ll) in [
+        ("original", module.clone()),
+        ("mergefn", ours_ll),
+        ("opt-22", theirs_ll),
+    ] {
         let exe = dir.join(format!("{name}.{label}"));
-        let built = build(&clang, &ll, &exe).unwrap_or_else(|e| panic!("{}", keep(format!("{label}: {e}"))));
-        let (outcome, ran) = run(&exe).unwrap_or_else(|e| panic!("{}", keep(format!("{label}: {e}"))));
+        let built = build(&clang, &ll, &exe)
+            .unwrap_or_else(|e| panic!("{}", keep(format!("{label}: {e}"))));
+        let (outcome, ran) =
+            run(&exe).unwrap_or_else(|e| panic!("{}", keep(format!("{label}: {e}"))));
         eprintln!(
             "{name} [{label}]: built in {:.2}s, ran in {:.2}s: {outcome:?}",
             built.as_secs_f64(),
@@ -206,8 +255,16 @@ fn behaves_the_same(name: &str, min_merged: usize) {
         results.push((label, outcome));
     }
     let original = &results[0].1;
-    assert_eq!(original.status, Some(0), "{name}: the original program fails: {}", String::from_utf8_lossy(&original.stdout));
-    assert!(!original.stdout.is_empty(), "{name}: the original program prints nothing");
+    assert_eq!(
+        original.status,
+        Some(0),
+        "{name}: the original program fails: {}",
+        String::from_utf8_lossy(&original.stdout)
+    );
+    assert!(
+        !original.stdout.is_empty(),
+        "{name}: the original program prints nothing"
+    );
     let mut failures = Vec::new();
     for (label, outcome) in &results[1..] {
         if let Err(e) = compare(&format!("{name} after {label}"), original, outcome) {

@@ -10,19 +10,46 @@ use mergefn_tests::*;
 fn known_llvm_miscompiles_are_not_repeated() {
     let Some(opt) = opt22() else { return };
     let dir = workspace_root().join("tests/fixtures/divergences");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("fixtures").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
     files.sort();
     assert!(files.len() >= 3, "the divergence fixtures are there");
     for f in &files {
         let src = std::fs::read(f).expect("readable fixture");
-        let defines = |text: &str| text.lines().filter(|l| l.starts_with("define")).map(|l| l.to_string()).collect::<Vec<_>>();
+        let defines = |text: &str| {
+            text.lines()
+                .filter(|l| l.starts_with("define"))
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+        };
         let before = defines(&String::from_utf8_lossy(&src));
-        let theirs = String::from_utf8(run_opt(&opt, &["-S", "-passes=mergefunc", "-o", "-"], &src).expect("opt runs")).expect("utf-8");
+        let theirs = String::from_utf8(
+            run_opt(&opt, &["-S", "-passes=mergefunc", "-o", "-"], &src).expect("opt runs"),
+        )
+        .expect("utf-8");
         let opt_changed = defines(&theirs) != before || theirs.contains("tail call");
-        assert!(opt_changed, "{}: opt-22 no longer merges this pair; update docs/DIVERGENCES.md", f.display());
+        assert!(
+            opt_changed,
+            "{}: opt-22 no longer merges this pair; update docs/DIVERGENCES.md",
+            f.display()
+        );
         let mut m = mergefn_ir::parse_module(&src).expect("fixture parses");
         let report = merge_functions(&mut m, &Options::default());
-        assert_eq!(report.counts.merged, 0, "{}: we merged {:?}", f.display(), report.merged);
-        assert_eq!(report.counts.replaced, 0, "{}: we redirected callers: {:?}", f.display(), report.merged);
+        assert_eq!(
+            report.counts.merged,
+            0,
+            "{}: we merged {:?}",
+            f.display(),
+            report.merged
+        );
+        assert_eq!(
+            report.counts.replaced,
+            0,
+            "{}: we redirected callers: {:?}",
+            f.display(),
+            report.merged
+        );
     }
 }

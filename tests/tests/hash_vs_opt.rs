@@ -24,11 +24,15 @@ fn check(opt: &Path, path: &Path) -> Result<usize, String> {
     let m = mergefn_ir::parse_module(&src).map_err(|e| e.to_string())?;
     let mut n = 0;
     for f in m.functions() {
-        let Some(name) = m.globals[f].common().name.as_str() else { continue };
+        let Some(name) = m.globals[f].common().name.as_str() else {
+            continue;
+        };
         if m.function(f).is_some_and(|f| f.body.is_none()) {
             continue;
         }
-        let Some(&want) = theirs.get(name) else { continue };
+        let Some(&want) = theirs.get(name) else {
+            continue;
+        };
         let got = mergefn_compare::structural_hash(&m, f);
         if got != want {
             return Err(format!("{name}: ours {got:016x}, opt-22 {want:016x}"));
@@ -44,10 +48,18 @@ fn check(opt: &Path, path: &Path) -> Result<usize, String> {
 #[test]
 fn structural_hash_equals_llvm_on_fixtures_and_corpus() {
     let Some(opt) = opt22() else { return };
-    let mut files: Vec<_> = std::fs::read_dir(workspace_root().join("tests/fixtures/merge")).expect("fixtures").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut files: Vec<_> = std::fs::read_dir(workspace_root().join("tests/fixtures/merge"))
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
     files.extend(corpus("c").unwrap_or_default());
     // The big Rust modules add a minute of opt time and nothing new: keep the small ones.
-    files.extend(corpus("rust").unwrap_or_default().into_iter().filter(|p| std::fs::metadata(p).is_ok_and(|m| m.len() < 8 << 20)));
+    files.extend(
+        corpus("rust")
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.len() < 8 << 20)),
+    );
     let mut total = 0;
     let mut failures = Vec::new();
     for f in &files {

@@ -36,14 +36,28 @@ fn differential(opt: &Path, path: &Path) -> Result<(mergefn_merge::Report, bool)
     let theirs = run_opt(opt, &args, &src).map_err(|e| format!("opt failed: {e}"))?;
     let expected = normalise(opt, &theirs)?;
     let mut m = mergefn_ir::parse_module(&src).map_err(|e| format!("parse error at {e}"))?;
-    let report = merge_functions(&mut m, &Options { use_aliases: aliases, ..Options::default() });
+    let report = merge_functions(
+        &mut m,
+        &Options {
+            use_aliases: aliases,
+            ..Options::default()
+        },
+    );
     let ours = mergefn_ir::module_to_string(&m);
-    let save = std::env::temp_dir().join(format!("mergefn-diff-{}.ll", path.file_stem().unwrap_or_default().to_string_lossy()));
+    let save = std::env::temp_dir().join(format!(
+        "mergefn-diff-{}.ll",
+        path.file_stem().unwrap_or_default().to_string_lossy()
+    ));
     let actual = normalise(opt, ours.as_bytes()).map_err(|e| {
         let _ = std::fs::write(&save, &ours);
-        format!("opt rejects our output (saved to {}): {}", save.display(), e.lines().next().unwrap_or(""))
+        format!(
+            "opt rejects our output (saved to {}): {}",
+            save.display(),
+            e.lines().next().unwrap_or("")
+        )
     })?;
-    run_opt(opt, &["-passes=verify", "-disable-output"], ours.as_bytes()).map_err(|e| format!("our output does not verify: {e}"))?;
+    run_opt(opt, &["-passes=verify", "-disable-output"], ours.as_bytes())
+        .map_err(|e| format!("our output does not verify: {e}"))?;
     if expected != actual {
         let _ = std::fs::write(&save, &ours);
         let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -67,7 +81,10 @@ fn differential(opt: &Path, path: &Path) -> Result<(mergefn_merge::Report, bool)
 fn fixtures_merge_like_opt22() {
     let Some(opt) = opt22() else { return };
     let dir = workspace_root().join("tests/fixtures/merge");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("fixtures").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
     files.sort();
     let mut failures = Vec::new();
     let mut merged = 0;
@@ -82,16 +99,25 @@ fn fixtures_merge_like_opt22() {
             Err(e) => failures.push(format!("{}: {e}", f.display())),
         }
     }
-    eprintln!("merge fixtures: {} of {} agree with opt-22 ({merged} merges)", files.len() - failures.len(), files.len());
+    eprintln!(
+        "merge fixtures: {} of {} agree with opt-22 ({merged} merges)",
+        files.len() - failures.len(),
+        files.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(merged > 0, "the fixtures merge something");
 }
 
 fn corpus_differential(sub: &str) {
-    let (Some(opt), Some(files)) = (opt22(), corpus(sub)) else { return };
+    let (Some(opt), Some(files)) = (opt22(), corpus(sub)) else {
+        return;
+    };
     let filter = std::env::var("MERGEFN_CORPUS_FILTER").unwrap_or_default();
     let mut failures = Vec::new();
-    for f in files.iter().filter(|f| f.to_string_lossy().contains(&filter)) {
+    for f in files
+        .iter()
+        .filter(|f| f.to_string_lossy().contains(&filter))
+    {
         match differential(&opt, f) {
             Ok((r, exact)) => eprintln!(
                 "{}: {} merged ({} thunks, {} deleted, {} new), {}",
@@ -100,7 +126,11 @@ fn corpus_differential(sub: &str) {
                 r.counts.thunks,
                 r.counts.deleted,
                 r.counts.new_functions,
-                if exact { "identical to opt-22" } else { "close to opt-22 (see above)" }
+                if exact {
+                    "identical to opt-22"
+                } else {
+                    "close to opt-22 (see above)"
+                }
             ),
             Err(e) => failures.push(format!("{}: {e}", f.display())),
         }

@@ -269,7 +269,13 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         let (kl, kr) = (self.kcfi_type(l), self.kcfi_type(r));
         let o = kl.cmp(&kr);
         if o.is_ne() {
-            return self.decided(o, "compare_signature", |_| format!("!kcfi_type {} vs {}", kl.unwrap_or("none"), kr.unwrap_or("none")));
+            return self.decided(o, "compare_signature", |_| {
+                format!(
+                    "!kcfi_type {} vs {}",
+                    kl.unwrap_or("none"),
+                    kr.unwrap_or("none")
+                )
+            });
         }
         let o = self.cmp_optional_strings(l.gc.as_deref(), r.gc.as_deref(), "gc");
         if o.is_ne() {
@@ -395,7 +401,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                         return o;
                     }
                     if compare_operands {
-                        let callee = (dl.callee().is_some() && dr.callee().is_some()).then(|| ol.len() - 1);
+                        let callee =
+                            (dl.callee().is_some() && dr.callee().is_some()).then(|| ol.len() - 1);
                         for (k, (&x, &y)) in ol.iter().zip(or.iter()).enumerate() {
                             self.self_refs_interchangeable = Some(k) == callee;
                             let o = self.cmp_values(x.into(), y.into());
@@ -522,7 +529,12 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     fn kcfi_type(&self, f: &'m Function) -> Option<&'m str> {
         let a = f.md.iter().find(|a| &*a.kind == "kcfi_type")?;
         match &a.md {
-            mergefn_ir::Metadata::Ref(n) => self.m.md_nodes.iter().find(|x| x.id == *n).map(|x| &*x.text),
+            mergefn_ir::Metadata::Ref(n) => self
+                .m
+                .md_nodes
+                .iter()
+                .find(|x| x.id == *n)
+                .map(|x| &*x.text),
             mergefn_ir::Metadata::Text(t) => Some(t),
             _ => None,
         }

@@ -413,7 +413,9 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         let gep_flags = Flags::INBOUNDS | Flags::NUSW | Flags::NUW;
         let (fl, fr) = (l.flags.0 & gep_flags, r.flags.0 & gep_flags);
         if fl != fr {
-            return self.decided(fl.cmp(&fr), "cmp_geps", |_| format!("no-wrap flags {fl:#x} vs {fr:#x}"));
+            return self.decided(fl.cmp(&fr), "cmp_geps", |_| {
+                format!("no-wrap flags {fl:#x} vs {fr:#x}")
+            });
         }
         let width = self.layout().index_size_bits(al).min(128);
         let (sl, sr) = (gep_source(l), gep_source(r));
