@@ -57,6 +57,11 @@ done
 [ -x /usr/bin/time ] || die "/usr/bin/time is missing: apt-get install time"
 command -v python3 >/dev/null || die "python3 is missing"
 mkdir -p "$OUT" "$TMP"
+# Time a copy: a rebuild during the runs (others share target/) must not mix two binaries.
+cp "$MERGEFN" "$TMP/mergefn"
+BUILT="$(date -r "$MERGEFN" '+%Y-%m-%d %H:%M')"
+MERGEFN="$TMP/mergefn"
+REV="$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
 
 # now: a wall-clock timestamp in seconds with microseconds.
 now() { echo "$EPOCHREALTIME"; }
@@ -119,6 +124,8 @@ EOF
 
 # markdown_table CSV : the CSV as markdown tables, for docs/PERFORMANCE.md.
 markdown_table() {
+    echo "mergefn $REV (built $BUILT) vs $("$OPT" --version | grep -m1 -o 'LLVM version .*'), $RUNS runs each"
+    echo
     python3 - "$1" "$RUNS" <<'EOF'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
@@ -185,6 +192,7 @@ else
     echo "$CSV_HEADER" >"$csv"
     for in in "${modules[@]}"; do
         [ -f "$in" ] || die "$in is missing (default modules come from scripts/corpus.sh)"
+        in="$(realpath "$in")"
         case "$in" in
             "$CORPUS"/*) label="${in#"$CORPUS"/}" ;;
             *) label="$(basename "$in")" ;;

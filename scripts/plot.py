@@ -28,15 +28,18 @@ def main(csv_path: str, png_path: str) -> None:
         time_ax.plot(size, col(f"{tool}_merge_s"), "s--", color=color, label=f"{label} merge phase")
         mem_ax.plot(size, col(f"{tool}_rss_mib"), "o-", color=color, label=label)
     for x, r in zip(size, rows):
-        time_ax.annotate(r["module"], (x, 0), textcoords="offset points", xytext=(0, 4), ha="center", fontsize=8)
+        label = f"{r['module']}\n{r['functions']} fns"
+        time_ax.annotate(label, (x, 1), xycoords=("data", "axes fraction"), xytext=(0, -4),
+                         textcoords="offset points", ha="center", va="top", fontsize=8)
 
     time_ax.set(title="Wall time (min of runs)", xlabel="input .ll (MiB)", ylabel="seconds")
     mem_ax.set(title="Peak RSS", xlabel="input .ll (MiB)", ylabel="MiB")
+    time_ax.set_ylim(0, time_ax.get_ylim()[1] * 1.15)  # room for the step labels
+    mem_ax.set_ylim(bottom=0)
     for ax in (time_ax, mem_ax):
         ax.set_xlim(left=0)
-        ax.set_ylim(bottom=0)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="center left")
     fig.tight_layout()
     fig.savefig(png_path, dpi=120)
 

@@ -113,6 +113,11 @@ pub struct MergeArgs {
     #[arg(value_name = "INPUT", help = INPUT_HELP)]
     pub input: FileArg,
 
+    /// Skip the IR verifier that runs after reading (types of returns, calls and stores, phi
+    /// nodes against the CFG, placement of phis and terminators)
+    #[arg(long)]
+    pub no_verify: bool,
+
     /// Where to write the merged module; `-` is stdout
     #[arg(short, long, value_name = "OUTPUT", default_value = "-")]
     pub output: FileArg,
@@ -150,6 +155,11 @@ pub struct TypesArgs {
     #[arg(value_name = "INPUT", help = INPUT_HELP)]
     pub input: FileArg,
 
+    /// Skip the IR verifier that runs after reading (types of returns, calls and stores, phi
+    /// nodes against the CFG, placement of phis and terminators)
+    #[arg(long)]
+    pub no_verify: bool,
+
     /// Print JSON instead of one line per type
     #[arg(long)]
     pub json: bool,
@@ -159,6 +169,11 @@ pub struct TypesArgs {
 pub struct ExplainArgs {
     #[arg(value_name = "INPUT", help = INPUT_HELP)]
     pub input: FileArg,
+
+    /// Skip the IR verifier that runs after reading (types of returns, calls and stores, phi
+    /// nodes against the CFG, placement of phis and terminators)
+    #[arg(long)]
+    pub no_verify: bool,
 
     /// The first function's name, with or without the leading `@`
     #[arg(value_name = "F")]
@@ -173,6 +188,11 @@ pub struct ExplainArgs {
 pub struct PrintArgs {
     #[arg(value_name = "INPUT", help = INPUT_HELP)]
     pub input: FileArg,
+
+    /// Skip the IR verifier that runs after reading (types of returns, calls and stores, phi
+    /// nodes against the CFG, placement of phis and terminators)
+    #[arg(long)]
+    pub no_verify: bool,
 
     /// Where to write the module; `-` is stdout
     #[arg(short, long, value_name = "OUTPUT", default_value = "-")]

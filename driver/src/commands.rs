@@ -21,7 +21,7 @@ pub fn run(command: Command) -> Result<(), Error> {
 /// `mergefn merge`: merge equivalent functions and write the module, and the report if asked.
 pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
     let start = Instant::now();
-    let mut m = io::load_module(&args.input)?;
+    let mut m = io::load_module(&args.input, !args.no_verify)?;
     let parsed = Instant::now();
     let lookup = match args.lookup {
         Lookup::Tree => merge::Lookup::Tree,
@@ -92,7 +92,7 @@ fn stats_text(r: &merge::Report, t: &serde_json::Value) -> String {
 
 /// `mergefn types`: classes of structurally equal identified structs.
 pub fn cmd_types(args: &TypesArgs) -> Result<(), Error> {
-    let m = io::load_module(&args.input)?;
+    let m = io::load_module(&args.input, !args.no_verify)?;
     let classes = mergefn_compare::types::type_classes(&m);
     io::write_output(&FileArg::Std, |w| {
         if args.json {
@@ -109,7 +109,7 @@ pub fn cmd_types(args: &TypesArgs) -> Result<(), Error> {
 
 /// `mergefn explain`: say why two functions do or do not merge.
 pub fn cmd_explain(args: &ExplainArgs) -> Result<(), Error> {
-    let m = io::load_module(&args.input)?;
+    let m = io::load_module(&args.input, !args.no_verify)?;
     let find = |name: &str| {
         let name = name.strip_prefix('@').unwrap_or(name);
         match m.global_by_name(name) {
@@ -131,6 +131,6 @@ pub fn cmd_explain(args: &ExplainArgs) -> Result<(), Error> {
 
 /// `mergefn print`: read a module and write it back in the chosen format.
 pub fn cmd_print(args: &PrintArgs) -> Result<(), Error> {
-    let m = io::load_module(&args.input)?;
+    let m = io::load_module(&args.input, !args.no_verify)?;
     io::save_module(&args.output, &m, args.emit, args.pretty)
 }

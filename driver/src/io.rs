@@ -84,19 +84,38 @@ pub fn read_input(input: &FileArg) -> Result<Vec<u8>, Error> {
     })
 }
 
-/// Read a module from `input`, in whichever format it is.
-pub fn load_module(input: &FileArg) -> Result<Module, Error> {
+/// Read a module from `input`, in whichever format it is, and (when `verify`) run the IR
+/// verifier on it; a finding is reported at the instruction's position, like a parse error.
+pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
     let bytes = read_input(input)?;
     let name = input.input_name();
-    match Format::detect(&bytes) {
-        Format::Ll => mergefn_ir::parse_module(&bytes).map_err(|err| Error::Parse { name, err }),
+    let m = match Format::detect(&bytes) {
+        Format::Ll => mergefn_ir::parse_module(&bytes).map_err(|err| Error::Parse {
+            name: name.clone(),
+            err,
+        })?,
         Format::Json => {
-            let mut m: Module =
-                serde_json::from_slice(&bytes).map_err(|err| Error::Json { name, err })?;
+            let mut m: Module = serde_json::from_slice(&bytes).map_err(|err| Error::Json {
+                name: name.clone(),
+                err,
+            })?;
             m.rebuild_indexes();
-            Ok(m)
+            m
+        }
+    };
+    if verify {
+        if let Err(e) = mergefn_ir::verify_module(&m) {
+            let msg = format!("{e}; use --no-verify to skip this check");
+            return Err(match e.offset {
+                Some(off) => Error::Parse {
+                    name,
+                    err: mergefn_ir::reader::position(&bytes, off, msg),
+                },
+                None => Error::other(format!("{name}: {msg}")),
+            });
         }
     }
+    Ok(m)
 }
 
 /// Write `m` to `dest` in `format`; `pretty` indents JSON.

@@ -44,6 +44,10 @@ pub struct Body {
     pub blocks: PrimaryMap<Block, BlockData>,
     pub layout: Vec<Block>,
     pub md_args: PrimaryMap<MdArg, Metadata>,
+    /// Byte offset of each instruction in the text it was read from (for the verifier's
+    /// messages); empty for built or deserialised bodies.
+    #[serde(skip)]
+    pub source_offsets: cranelift_entity::SecondaryMap<Inst, u32>,
 }
 
 impl Body {

@@ -20,6 +20,7 @@ pub mod reader;
 pub mod types;
 pub mod uses;
 pub mod value;
+pub mod verify;
 pub mod writer;
 
 pub use attr::{Attr, AttrList, AttrSet};
@@ -34,4 +35,5 @@ pub use module::{
 pub use reader::{parse_module, ParseError};
 pub use types::{FloatKind, Type, TypeData, TypeTable};
 pub use value::Value;
+pub use verify::{verify_module, VerifyError};
 pub use writer::{module_to_string, write_module};

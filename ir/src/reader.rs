@@ -324,23 +324,7 @@ impl<'a> Parser<'a> {
     }
 
     fn make_error(&self, offset: u32, msg: String) -> ParseError {
-        let offset = (offset as usize).min(self.src.len());
-        let before = &self.src[..offset];
-        let line = memchr::memchr_iter(b'\n', before).count() as u32 + 1;
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |p| p + 1);
-        let line_end =
-            memchr::memchr(b'\n', &self.src[offset..]).map_or(self.src.len(), |p| offset + p);
-        let col = String::from_utf8_lossy(&self.src[line_start..offset])
-            .chars()
-            .count() as u32
-            + 1;
-        let line_text = String::from_utf8_lossy(&self.src[line_start..line_end]).into_owned();
-        ParseError {
-            line,
-            col,
-            msg,
-            line_text,
-        }
+        position(self.src, offset, msg)
     }
 
     fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
@@ -2223,7 +2207,9 @@ impl<'a> Parser<'a> {
                             b
                         }
                     };
+                    let at = token_offset(self.tok);
                     let i = self.instruction()?;
+                    self.body.source_offsets[i] = at;
                     self.body.insts[i].dbg_records = std::mem::take(&mut records);
                     self.body.blocks[b].insts.push(i);
                     if self.body.insts[i].opcode.is_terminator() {
@@ -3263,5 +3249,25 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Comma, "','")?;
         self.expect(Tok::Str, "a constraint string")?;
         Ok(())
+    }
+}
+
+/// A [`ParseError`] for byte `offset` of `src` (also used to place verifier errors).
+pub fn position(src: &[u8], offset: u32, msg: String) -> ParseError {
+    let offset = (offset as usize).min(src.len());
+    let before = &src[..offset];
+    let line = memchr::memchr_iter(b'\n', before).count() as u32 + 1;
+    let line_start = memchr::memrchr(b'\n', before).map_or(0, |p| p + 1);
+    let line_end = memchr::memchr(b'\n', &src[offset..]).map_or(src.len(), |p| offset + p);
+    let col = String::from_utf8_lossy(&src[line_start..offset])
+        .chars()
+        .count() as u32
+        + 1;
+    let line_text = String::from_utf8_lossy(&src[line_start..line_end]).into_owned();
+    ParseError {
+        line,
+        col,
+        msg,
+        line_text,
     }
 }

@@ -134,9 +134,32 @@ proptest! {
         b[pos] = byte;
         b.truncate(cut.max(pos + 1));
         if let Ok(m) = parse_module(&b) {
-            // Whatever reads must print and read back.
+            // Whatever reads must verify (either way) without panicking, print and read back.
+            let _ = mergefn_ir::verify_module(&m);
             let out = module_to_string(&m);
             prop_assert!(parse_module(out.as_bytes()).is_ok(), "our print of a mutated module does not read back:\n{}", out);
+        }
+    }
+}
+
+#[test]
+fn the_verifier_catches_what_the_reader_cannot() {
+    let cases = [
+        ("define i32 @f() {\nentry:\n  br label %next\nnext:\n  %p = phi i32 [ 1, %entry ]\n  ret i32 %p\nother:\n  br label %next\n}\n", "PHINode should have one entry for each predecessor"),
+        ("define i32 @f(i64 %x) {\n  ret i64 %x\n}\n", "return type does not match"),
+        ("define void @f() {\nentry:\n  %a = add i32 1, 2\n  br label %x\nx:\n  %p = phi i32 [ %a, %entry ]\n  ret void\n}\n", ""),
+        ("define void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  %x = add i32 1, 1\n  %p = phi i32 [ 1, %entry ], [ 2, %a ]\n  ret void\n}\n", "PHI nodes not grouped"),
+        ("define void @f() {\nentry:\n  br label %entry\n}\n", "Entry block to function must not have predecessors"),
+    ];
+    for (src, needle) in cases {
+        let m = parse_module(src.as_bytes()).expect("the reader accepts it");
+        let r = mergefn_ir::verify_module(&m);
+        if needle.is_empty() {
+            assert!(r.is_ok(), "{src}: {r:?}");
+        } else {
+            let e = r.expect_err(src);
+            assert!(e.msg.contains(needle), "{src}: {e}");
+            assert!(e.offset.is_some(), "{src}: the finding has a position");
         }
     }
 }

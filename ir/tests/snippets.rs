@@ -33,3 +33,43 @@ fn debug_records_and_inline_metadata() {
         "{out}"
     );
 }
+
+/// The byte-type RFC's examples: `bN` values in loads, stores, casts, shifts and `bytecast`
+/// with and without `exact`, print stably and keep `bN` apart from `iN`.
+#[test]
+fn byte_type_rfc_examples_print_stably() {
+    let src = r#"define i8 @lower(ptr %src, ptr %dst, ptr %p) {
+  %v = load b64, ptr %src
+  store b64 %v, ptr %dst
+  %w = load b16, ptr %p
+  %c = trunc b16 %w to b8
+  %a = bytecast b8 %c to i8
+  %s = lshr b16 %w, 8
+  %d = trunc b16 %s to b8
+  %b = bytecast exact b8 %d to i8
+  %q = bytecast b64 %v to ptr
+  %f = freeze b64 %v
+  %x = bitcast i32 7 to b32
+  %y = bytecast b32 %x to i32
+  %vec = bytecast <2 x b8> <b8 1, b8 2> to <2 x i8>
+  ret i8 %a
+}
+"#;
+    let out = fixed_point(src);
+    for needle in [
+        "load b64, ptr %src",
+        "bytecast b8 %c to i8",
+        "bytecast exact b8 %d to i8",
+        "trunc b16 %w to b8",
+        "<2 x b8> <b8 1, b8 2>",
+    ] {
+        assert!(out.contains(needle), "missing {needle:?} in\n{out}");
+    }
+    let m = parse_module(src.as_bytes()).expect("valid");
+    assert!(m.types.lookup(&mergefn_ir::TypeData::Byte(8)).is_some());
+    assert_ne!(
+        m.types.lookup(&mergefn_ir::TypeData::Byte(8)),
+        m.types.lookup(&mergefn_ir::TypeData::Int(8)),
+        "b8 is not i8"
+    );
+}
