@@ -359,6 +359,8 @@ pub struct CallInfo {
     pub addrspace: Option<u32>,
     /// Number of indirect destinations of a `callbr`.
     pub indirect_dests: u32,
+    /// `musttail call ... @f(ptr %a, ...)`: the caller's variadic arguments are forwarded.
+    pub forwards_varargs: bool,
 }
 
 /// `landingpad` clauses: for each operand, whether it is a `catch` (false) or `filter` (true).

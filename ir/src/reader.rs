@@ -3081,10 +3081,12 @@ impl<'a> Parser<'a> {
         self.expect(Tok::LParen, "'(' to start the argument list")?;
         let mut args: Vec<Value> = Vec::new();
         let mut arg_tys: Vec<Type> = Vec::new();
+        let mut forwards_varargs = false;
         if !self.eat(Tok::RParen) {
             loop {
                 if self.eat(Tok::DotDotDot) {
                     // musttail forwarding of varargs.
+                    forwards_varargs = true;
                     break;
                 }
                 let aty = self.parse_type()?;
@@ -3204,6 +3206,7 @@ impl<'a> Parser<'a> {
             bundles,
             addrspace,
             indirect_dests: indirect,
+            forwards_varargs,
         }));
         self.trailing(&mut d, false)?;
         Ok(d)

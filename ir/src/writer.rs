@@ -1462,11 +1462,8 @@ impl<'m> Writer<'m> {
             self.s(" ");
             self.value(Some((f, body)), v);
         }
-        if ci.tail == TailKind::MustTail
-            && varargs
-            && nargs < self.m.types.func_parts(ci.fn_ty).map_or(0, |p| p.1.len())
-        {
-            self.s(", ...");
+        if ci.forwards_varargs {
+            self.s(if nargs == 0 { "..." } else { ", ..." });
         }
         self.s(")");
         self.attrs_after(&ci.attrs.func);

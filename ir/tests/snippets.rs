@@ -73,3 +73,10 @@ fn byte_type_rfc_examples_print_stably() {
         "b8 is not i8"
     );
 }
+
+#[test]
+fn musttail_forwards_variadic_arguments() {
+    let src = "declare void @callee(ptr, ...)\ndefine void @thunk(ptr %this, ...) {\n  musttail call void (ptr, ...) @callee(ptr %this, ...)\n  ret void\n}\n";
+    let out = fixed_point(src);
+    assert!(out.contains("@callee(ptr %this, ...)"), "{out}");
+}

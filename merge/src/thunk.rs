@@ -176,6 +176,7 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         bundles: Vec::new(),
         addrspace: (ff.common.addrspace != 0).then_some(ff.common.addrspace),
         indirect_dests: 0,
+        forwards_varargs: false,
     }));
     let call_operand = call.operands.len() - 1;
     let ci = push(&mut body, entry, call);
