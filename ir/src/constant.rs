@@ -263,20 +263,31 @@ pub struct ConstExpr {
 }
 
 /// The module's uniqued constants.
+///
+/// The interning index holds handles only, hashed by the data they name, so each constant's
+/// data is stored once (strings and aggregates can be large).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ConstPool {
     data: PrimaryMap<Const, ConstData>,
     #[serde(skip)]
-    dedup: FxHashMap<ConstData, Const>,
+    dedup: hashbrown::HashTable<Const>,
+}
+
+fn hash_of(d: &ConstData) -> u64 {
+    use std::hash::BuildHasher;
+    rustc_hash::FxBuildHasher.hash_one(d)
 }
 
 impl ConstPool {
     pub fn intern(&mut self, data: ConstData) -> Const {
-        if let Some(&c) = self.dedup.get(&data) {
+        let h = hash_of(&data);
+        let pool = &self.data;
+        if let Some(&c) = self.dedup.find(h, |&c| pool[c] == data) {
             return c;
         }
-        let c = self.data.push(data.clone());
-        self.dedup.insert(data, c);
+        let c = self.data.push(data);
+        let pool = &self.data;
+        self.dedup.insert_unique(h, c, |&c| hash_of(&pool[c]));
         c
     }
 
@@ -297,7 +308,12 @@ impl ConstPool {
     }
 
     pub fn rebuild_index(&mut self) {
-        self.dedup = self.data.iter().map(|(c, d)| (d.clone(), c)).collect();
+        let mut dedup = hashbrown::HashTable::with_capacity(self.data.len());
+        for (c, d) in self.data.iter() {
+            let pool = &self.data;
+            dedup.insert_unique(hash_of(d), c, |&x| hash_of(&pool[x]));
+        }
+        self.dedup = dedup;
     }
 
     /// The type of a constant.

@@ -429,10 +429,18 @@ pub struct InstData {
     pub extra: InstExtra,
     /// Metadata attachments other than `!dbg` (`!range`, `!tbaa`, ...), in text order.
     pub md: Vec<MdAttachment>,
-    /// `!dbg` location, kept apart because the comparator ignores it.
-    pub dbg: Option<MdRef>,
-    /// Debug records (`#dbg_value(...)`) printed before this instruction.
-    pub dbg_records: Vec<crate::metadata::DbgRecord>,
+    /// Debug location and records, boxed: most instructions of optimised or debug-less IR
+    /// have none, and the comparator ignores them.
+    pub debug: Option<Box<InstDebug>>,
+}
+
+/// An instruction's debug information.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct InstDebug {
+    /// `!dbg` location.
+    pub loc: Option<MdRef>,
+    /// Debug records (`#dbg_value(...)`) printed before the instruction.
+    pub records: Vec<crate::metadata::DbgRecord>,
 }
 
 impl InstData {
@@ -445,8 +453,7 @@ impl InstData {
             fmf: FastMath::default(),
             extra: InstExtra::None,
             md: Vec::new(),
-            dbg: None,
-            dbg_records: Vec::new(),
+            debug: None,
         }
     }
 

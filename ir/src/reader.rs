@@ -2210,7 +2210,12 @@ impl<'a> Parser<'a> {
                     let at = token_offset(self.tok);
                     let i = self.instruction()?;
                     self.body.source_offsets[i] = at;
-                    self.body.insts[i].dbg_records = std::mem::take(&mut records);
+                    if !records.is_empty() {
+                        let d = self.body.insts[i]
+                            .debug
+                            .get_or_insert_with(Default::default);
+                        d.records = std::mem::take(&mut records);
+                    }
                     self.body.blocks[b].insts.push(i);
                     if self.body.insts[i].opcode.is_terminator() {
                         cur = None;
@@ -2430,7 +2435,7 @@ impl<'a> Parser<'a> {
     fn inst_md(&mut self, d: &mut InstData) -> PResult<()> {
         let a = self.md_attachment()?;
         if &*a.kind == "dbg" {
-            d.dbg = Some(a.md);
+            d.debug.get_or_insert_with(Default::default).loc = Some(a.md);
         } else {
             d.md.push(a);
         }

@@ -1066,7 +1066,7 @@ impl<'m> Writer<'m> {
 
     fn inst(&mut self, f: &Function, body: &Body, i: Inst) {
         let d = &body.insts[i];
-        for r in &d.dbg_records {
+        for r in d.debug.iter().flat_map(|x| x.records.iter()) {
             self.dbg_record(f, body, r);
         }
         self.s("  ");
@@ -1406,7 +1406,7 @@ impl<'m> Writer<'m> {
     }
 
     fn inst_md(&mut self, f: &Function, body: &Body, d: &InstData) {
-        if let Some(dbg) = &d.dbg {
+        if let Some(dbg) = d.debug.as_ref().and_then(|x| x.loc.as_ref()) {
             self.s(", !dbg ");
             self.metadata(Some((f, body)), dbg);
         }
