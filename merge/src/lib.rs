@@ -224,8 +224,11 @@ struct Pass<'a> {
     /// Functions in the tree, with the hash they were inserted with.
     in_tree: FxHashMap<GlobalId, u64>,
     deferred: Vec<GlobalId>,
-    /// Where a replaced function's handle now points (LLVM's `WeakTrackingVH` follows RAUW).
-    forward: FxHashMap<GlobalId, GlobalId>,
+    /// The round being processed, and the position in it. Entries of `worklist[cursor..]` and
+    /// of `deferred` are LLVM's `WeakTrackingVH`s: a replace-all-uses made while they exist
+    /// redirects them ([`Pass::redirect`]); handles taken later are not affected.
+    worklist: Vec<GlobalId>,
+    cursor: usize,
     used: FxHashSet<GlobalId>,
     uses: Uses,
     report: Report,
@@ -252,7 +255,8 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         buckets: FxHashMap::default(),
         in_tree: FxHashMap::default(),
         deferred: Vec::new(),
-        forward: FxHashMap::default(),
+        worklist: Vec::new(),
+        cursor: 0,
         used,
         uses,
         report: Report::default(),
@@ -277,11 +281,15 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
     p.report.counts.candidates = p.deferred.len();
     while !p.deferred.is_empty() {
         p.report.counts.rounds += 1;
-        let worklist = std::mem::take(&mut p.deferred);
-        for f in worklist {
-            let f = p.resolve(f);
-            let Some(f) = f else { continue };
+        p.worklist = std::mem::take(&mut p.deferred);
+        p.cursor = 0;
+        while p.cursor < p.worklist.len() {
+            let f = p.worklist[p.cursor];
+            p.cursor += 1;
             let g = &p.m.globals[f];
+            if g.deleted {
+                continue;
+            }
             let Some(func) = g.as_function() else {
                 continue;
             };
@@ -294,12 +302,19 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
 }
 
 impl Pass<'_> {
-    /// Follow RAUW forwarding; `None` if the function is gone.
-    fn resolve(&self, mut f: GlobalId) -> Option<GlobalId> {
-        while let Some(&n) = self.forward.get(&f) {
-            f = n;
+    /// `from` was replaced by `to` everywhere: the pending worklist entries and deferred
+    /// entries that name `from` now name `to`, as LLVM's value handles follow RAUW.
+    fn redirect(&mut self, from: GlobalId, to: GlobalId) {
+        let cursor = self.cursor;
+        for e in self
+            .deferred
+            .iter_mut()
+            .chain(self.worklist[cursor..].iter_mut())
+        {
+            if *e == from {
+                *e = to;
+            }
         }
-        (!self.m.globals[f].deleted).then_some(f)
     }
 
     fn hash(&self, f: GlobalId) -> u64 {
@@ -415,7 +430,7 @@ impl Pass<'_> {
 
     fn replace_all_uses(&mut self, from: GlobalId, to: GlobalId) {
         self.uses.replace_all_uses(self.m, from, to);
-        self.forward.insert(from, to);
+        self.redirect(from, to);
     }
 
     fn name(&self, f: GlobalId) -> String {
@@ -436,14 +451,14 @@ impl Pass<'_> {
         if thunk::can_create_alias_for(self.m, g, self.opts.use_aliases) {
             self.remove_users(g);
             let a = thunk::write_alias(self.m, &mut self.uses, f, g);
-            self.forward.insert(g, a);
+            self.redirect(g, a);
             self.report.counts.aliases += 1;
             return Some(Kind::Alias);
         }
         if thunk::can_create_thunk_for(self.m, f) {
             self.remove_users(g);
             let t = thunk::write_thunk(self.m, &mut self.uses, f, g);
-            self.forward.insert(g, t);
+            self.redirect(g, t);
             self.report.counts.thunks += 1;
             return Some(Kind::Thunk);
         }

@@ -9,24 +9,8 @@ use mergefn_merge::{merge_functions, Options};
 use mergefn_tests::*;
 use std::path::Path;
 
-/// Corpus modules on which our final module is not yet opt-22's to the letter (see
-/// docs/DIVERGENCES.md): chains of template wrappers whose callees merge in different rounds
-/// group differently. For these the test requires the same verified output shape instead:
-/// the named definitions that survive may differ by at most 0.2% of the module's functions.
-const ORDER_SENSITIVE: &[&str] = &["re2.ll"];
-
-/// Names of the functions defined in a normalised module.
-fn defined(text: &str) -> std::collections::BTreeSet<String> {
-    text.lines()
-        .filter(|l| l.starts_with("define "))
-        .filter_map(|l| l.split('@').nth(1))
-        .map(|n| n.split('(').next().unwrap_or(n).to_string())
-        .filter(|n| !n.bytes().all(|b| b.is_ascii_digit()))
-        .collect()
-}
-
 /// Merge `src` with mergefn and with opt; compare after normalisation.
-fn differential(opt: &Path, path: &Path) -> Result<(mergefn_merge::Report, bool), String> {
+fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, String> {
     let src = std::fs::read(path).map_err(|e| e.to_string())?;
     let aliases = path.to_string_lossy().contains("aliases");
     let mut args = vec!["-S", "-passes=mergefunc", "-o", "-"];
@@ -60,21 +44,13 @@ fn differential(opt: &Path, path: &Path) -> Result<(mergefn_merge::Report, bool)
         .map_err(|e| format!("our output does not verify: {e}"))?;
     if expected != actual {
         let _ = std::fs::write(&save, &ours);
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let (e, a) = (defined(&expected), defined(&actual));
-        let differing = e.symmetric_difference(&a).count();
-        let allowed = report.counts.functions / 500;
-        if ORDER_SENSITIVE.contains(&&*name) && differing <= allowed {
-            eprintln!("{name}: {differing} named definitions differ from opt-22's (allowed {allowed}; order-sensitive module)");
-            return Ok((report, false));
-        }
         return Err(format!(
-            "differs from opt-22 (ours saved to {}; {differing} named definitions differ) at {}",
+            "differs from opt-22 (ours saved to {}) at {}",
             save.display(),
             first_difference(&expected, &actual)
         ));
     }
-    Ok((report, true))
+    Ok(report)
 }
 
 #[test]
@@ -90,12 +66,7 @@ fn fixtures_merge_like_opt22() {
     let mut merged = 0;
     for f in &files {
         match differential(&opt, f) {
-            Ok((r, exact)) => {
-                merged += r.counts.merged;
-                if !exact {
-                    failures.push(format!("{}: not identical to opt-22", f.display()));
-                }
-            }
+            Ok(r) => merged += r.counts.merged,
             Err(e) => failures.push(format!("{}: {e}", f.display())),
         }
     }
@@ -119,18 +90,13 @@ fn corpus_differential(sub: &str) {
         .filter(|f| f.to_string_lossy().contains(&filter))
     {
         match differential(&opt, f) {
-            Ok((r, exact)) => eprintln!(
-                "{}: {} merged ({} thunks, {} deleted, {} new), {}",
+            Ok(r) => eprintln!(
+                "{}: {} merged ({} thunks, {} deleted, {} new), identical to opt-22",
                 f.file_name().unwrap_or_default().to_string_lossy(),
                 r.counts.merged,
                 r.counts.thunks,
                 r.counts.deleted,
-                r.counts.new_functions,
-                if exact {
-                    "identical to opt-22"
-                } else {
-                    "close to opt-22 (see above)"
-                }
+                r.counts.new_functions
             ),
             Err(e) => failures.push(format!("{}: {e}", f.display())),
         }
