@@ -2453,6 +2453,15 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `[syncscope("s")] ordering` of an atomic load, store or fence.
+    fn atomic(&mut self) -> PResult<Atomic> {
+        let scope = self.sync_scope()?;
+        Ok(Atomic {
+            ordering: self.ordering()?,
+            scope,
+        })
+    }
+
     fn ordering(&mut self) -> PResult<Ordering> {
         let t = self.expect(Tok::Word, "an atomic ordering")?;
         Ordering::parse(self.text(t)).ok_or_else(|| {
@@ -2684,15 +2693,7 @@ impl<'a> Parser<'a> {
                 d.ty = self.parse_type()?;
                 self.expect(Tok::Comma, "','")?;
                 d.operands.push(self.typed_value()?.1);
-                let at = if atomic {
-                    let scope = self.sync_scope()?;
-                    Some(Atomic {
-                        ordering: self.ordering()?,
-                        scope,
-                    })
-                } else {
-                    None
-                };
+                let at = if atomic { Some(self.atomic()?) } else { None };
                 let align = self.trailing(&mut d, true)?;
                 d.extra = InstExtra::Load { align, atomic: at };
                 return Ok(d);
@@ -2705,25 +2706,13 @@ impl<'a> Parser<'a> {
                 d.operands.push(self.typed_value()?.1);
                 self.expect(Tok::Comma, "','")?;
                 d.operands.push(self.typed_value()?.1);
-                let at = if atomic {
-                    let scope = self.sync_scope()?;
-                    Some(Atomic {
-                        ordering: self.ordering()?,
-                        scope,
-                    })
-                } else {
-                    None
-                };
+                let at = if atomic { Some(self.atomic()?) } else { None };
                 let align = self.trailing(&mut d, true)?;
                 d.extra = InstExtra::Store { align, atomic: at };
                 return Ok(d);
             }
             Fence => {
-                let scope = self.sync_scope()?;
-                d.extra = InstExtra::Fence(Atomic {
-                    ordering: self.ordering()?,
-                    scope,
-                });
+                d.extra = InstExtra::Fence(self.atomic()?);
             }
             CmpXchg => {
                 let weak = self.eat_word("weak");
