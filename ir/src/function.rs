@@ -28,8 +28,6 @@ entity_impl!(MdArg, "md");
 pub struct BlockData {
     pub name: Name,
     pub insts: Vec<Inst>,
-    /// Debug records after the last instruction... never happens in valid IR; kept empty.
-    pub trailing_records: Vec<crate::metadata::DbgRecord>,
 }
 
 /// A function body.
