@@ -672,6 +672,14 @@ impl<'m> Writer<'m> {
         })
     }
 
+    /// ` ty a, ty b, ...`: an instruction's operands, each with its type.
+    fn typed_operands(&mut self, f: &Function, body: &Body, ops: &[Value]) {
+        for (k, &v) in ops.iter().enumerate() {
+            self.s(if k > 0 { ", " } else { " " });
+            self.typed_value(f, body, v);
+        }
+    }
+
     fn typed_value(&mut self, f: &Function, body: &Body, v: Value) {
         if let Some(t) = self.value_ty(f, body, v) {
             self.ty(t);
@@ -1092,10 +1100,7 @@ impl<'m> Writer<'m> {
                 }
             }
             Br | Resume | Unreachable => {
-                for (k, &v) in ops.iter().enumerate() {
-                    self.s(if k > 0 { ", " } else { " " });
-                    self.typed_value(f, body, v);
-                }
+                self.typed_operands(f, body, ops);
             }
             IndirectBr => {
                 self.s(" ");
@@ -1267,10 +1272,7 @@ impl<'m> Writer<'m> {
                     if d.flags.has(Flags::VOLATILE) {
                         self.s(" volatile");
                     }
-                    for (k, &v) in ops.iter().enumerate() {
-                        self.s(if k > 0 { ", " } else { " " });
-                        self.typed_value(f, body, v);
-                    }
+                    self.typed_operands(f, body, ops);
                     self.scope_ordering(scope, *success);
                     self.s(" ");
                     self.s(failure.keyword());
@@ -1290,10 +1292,7 @@ impl<'m> Writer<'m> {
                     }
                     self.s(" ");
                     self.s(op);
-                    for (k, &v) in ops.iter().enumerate() {
-                        self.s(if k > 0 { ", " } else { " " });
-                        self.typed_value(f, body, v);
-                    }
+                    self.typed_operands(f, body, ops);
                     self.scope_ordering(scope, *ordering);
                     self.align(*align);
                 }
@@ -1343,10 +1342,7 @@ impl<'m> Writer<'m> {
             }
             Select => {
                 self.fast_math(d.fmf);
-                for (k, &v) in ops.iter().enumerate() {
-                    self.s(if k > 0 { ", " } else { " " });
-                    self.typed_value(f, body, v);
-                }
+                self.typed_operands(f, body, ops);
             }
             VAArg => {
                 self.s(" ");
@@ -1355,10 +1351,7 @@ impl<'m> Writer<'m> {
                 self.ty(d.ty);
             }
             ExtractElement | InsertElement | Freeze => {
-                for (k, &v) in ops.iter().enumerate() {
-                    self.s(if k > 0 { ", " } else { " " });
-                    self.typed_value(f, body, v);
-                }
+                self.typed_operands(f, body, ops);
             }
             ShuffleVector => {
                 self.s(" ");
@@ -1372,10 +1365,7 @@ impl<'m> Writer<'m> {
                 }
             }
             ExtractValue | InsertValue => {
-                for (k, &v) in ops.iter().enumerate() {
-                    self.s(if k > 0 { ", " } else { " " });
-                    self.typed_value(f, body, v);
-                }
+                self.typed_operands(f, body, ops);
                 if let InstExtra::Indices(idx) = &d.extra {
                     for x in idx {
                         let _ = write!(self.out, ", {x}");
