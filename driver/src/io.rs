@@ -69,19 +69,80 @@ impl Format {
     }
 }
 
-/// Read all of `input`.
-pub fn read_input(input: &FileArg) -> Result<Vec<u8>, Error> {
+/// The bytes of an input: a regular file is mapped, not copied; anything else is read.
+pub enum InputBytes {
+    Mapped(memmap2::Mmap),
+    Read(Vec<u8>),
+}
+
+impl std::ops::Deref for InputBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            InputBytes::Mapped(m) => m,
+            InputBytes::Read(v) => v,
+        }
+    }
+}
+
+impl InputBytes {
+    /// Tell the kernel that the mapped bytes before `offset` are not needed for now, so that
+    /// they stop counting against our memory: a big input then streams through the reader
+    /// instead of staying resident next to the module built from it. Touching them again
+    /// (an error message quoting an early line) simply reads them back from the page cache.
+    fn release_before(&self, released: &mut usize, offset: usize) {
+        const STEP: usize = 4 << 20;
+        let InputBytes::Mapped(map) = self else { return };
+        let end = offset & !(STEP - 1);
+        if end > *released {
+            // SAFETY: the map is a private read-only file mapping, so dropping its pages only
+            // means they are read again from the file when next touched.
+            let _ = unsafe {
+                map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    *released,
+                    end - *released,
+                )
+            };
+            *released = end;
+        }
+    }
+}
+
+/// Read all of `input`: map it if it is a regular file, else read it into memory.
+///
+/// A mapped input must not be truncated by another process while we read it; build tools
+/// write their outputs whole, as we do (see [`write_output`]).
+pub fn read_input(input: &FileArg) -> Result<InputBytes, Error> {
     let read = match input {
         FileArg::Std => {
             let mut buf = Vec::new();
-            io::stdin().lock().read_to_end(&mut buf).map(|_| buf)
+            io::stdin().lock().read_to_end(&mut buf).map(|_| InputBytes::Read(buf))
         }
-        FileArg::Path(p) => fs::read(p),
+        FileArg::Path(p) => map_or_read(p),
     };
     read.map_err(|source| Error::Read {
         name: input.input_name(),
         source,
     })
+}
+
+fn map_or_read(path: &Path) -> io::Result<InputBytes> {
+    let file = fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"));
+    }
+    if meta.is_file() && meta.len() > 0 {
+        // SAFETY: see `read_input`; the map lives as long as the bytes borrowed from it.
+        if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+            let _ = map.advise(memmap2::Advice::Sequential);
+            return Ok(InputBytes::Mapped(map));
+        }
+    }
+    let mut buf = Vec::with_capacity(meta.len() as usize);
+    (&file).read_to_end(&mut buf)?;
+    Ok(InputBytes::Read(buf))
 }
 
 /// Read a module from `input`, in whichever format it is, and (when `verify`) run the IR
@@ -90,10 +151,16 @@ pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
     let bytes = read_input(input)?;
     let name = input.input_name();
     let m = match Format::detect(&bytes) {
-        Format::Ll => mergefn_ir::parse_module(&bytes).map_err(|err| Error::Parse {
-            name: name.clone(),
-            err,
-        })?,
+        Format::Ll => {
+            let mut released = 0;
+            mergefn_ir::parse_module_with_progress(&bytes, &mut |offset| {
+                bytes.release_before(&mut released, offset)
+            })
+            .map_err(|err| Error::Parse {
+                name: name.clone(),
+                err,
+            })?
+        }
         Format::Json => {
             let mut m: Module = serde_json::from_slice(&bytes).map_err(|err| Error::Json {
                 name: name.clone(),

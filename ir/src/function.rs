@@ -49,6 +49,19 @@ pub struct Body {
 }
 
 impl Body {
+    /// An empty body with room for about `insts` instructions (readers estimate it from the
+    /// text, so that big bodies are not grown by doubling).
+    pub fn with_capacity(insts: usize) -> Body {
+        Body {
+            insts: PrimaryMap::with_capacity(insts),
+            inst_names: cranelift_entity::SecondaryMap::with_capacity(insts),
+            blocks: PrimaryMap::with_capacity(insts / 4 + 1),
+            layout: Vec::with_capacity(insts / 4 + 1),
+            md_args: PrimaryMap::new(),
+            source_offsets: cranelift_entity::SecondaryMap::with_capacity(insts),
+        }
+    }
+
     pub fn entry(&self) -> Option<Block> {
         self.layout.first().copied()
     }

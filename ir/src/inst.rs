@@ -353,7 +353,8 @@ pub struct CallInfo {
     pub fn_ty: Type,
     pub cc: CallConv,
     pub tail: TailKind,
-    pub attrs: AttrList,
+    /// Shared: the reader gives equal attribute lists of a module one allocation.
+    pub attrs: std::sync::Arc<AttrList>,
     pub bundles: Vec<Bundle>,
     /// Address space printed after the callee type (`addrspace(N)`), if any.
     pub addrspace: Option<u32>,
@@ -382,39 +383,49 @@ pub enum InstExtra {
         inalloca: bool,
         swifterror: bool,
     },
+    /// `atomic` is boxed: atomic accesses are rare.
     Load {
         align: Option<u64>,
-        atomic: Option<Atomic>,
+        atomic: Option<Box<Atomic>>,
     },
     Store {
         align: Option<u64>,
-        atomic: Option<Atomic>,
+        atomic: Option<Box<Atomic>>,
     },
     Gep {
         source: Type,
     },
     Cmp(CmpPred),
     Call(Box<CallInfo>),
-    CmpXchg {
-        weak: bool,
-        success: Ordering,
-        failure: Ordering,
-        scope: Option<Box<str>>,
-        align: Option<u64>,
-    },
-    AtomicRmw {
-        op: Box<str>,
-        ordering: Ordering,
-        scope: Option<Box<str>>,
-        align: Option<u64>,
-    },
+    /// Boxed, like the other rare and large variants, to keep [`InstData`] small.
+    CmpXchg(Box<CmpXchgInfo>),
+    AtomicRmw(Box<AtomicRmwInfo>),
     Fence(Atomic),
     Indices(Vec<u32>),
     Shuffle(Vec<i32>),
-    LandingPad(LandingPadInfo),
+    LandingPad(Box<LandingPadInfo>),
     /// `catchswitch ... unwind to caller` vs `unwind label %bb`: whether the last operand is the
     /// unwind destination. Also used by `cleanupret`.
     HasUnwind(bool),
+}
+
+/// `cmpxchg` properties.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct CmpXchgInfo {
+    pub weak: bool,
+    pub success: Ordering,
+    pub failure: Ordering,
+    pub scope: Option<Box<str>>,
+    pub align: Option<u64>,
+}
+
+/// `atomicrmw` properties.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct AtomicRmwInfo {
+    pub op: Box<str>,
+    pub ordering: Ordering,
+    pub scope: Option<Box<str>>,
+    pub align: Option<u64>,
 }
 
 /// One instruction.
@@ -428,7 +439,7 @@ pub struct InstData {
     pub fmf: FastMath,
     pub extra: InstExtra,
     /// Metadata attachments other than `!dbg` (`!range`, `!tbaa`, ...), in text order.
-    pub md: Vec<MdAttachment>,
+    pub md: Box<[MdAttachment]>,
     /// Debug location and records, boxed: most instructions of optimised or debug-less IR
     /// have none, and the comparator ignores them.
     pub debug: Option<Box<InstDebug>>,
@@ -452,7 +463,7 @@ impl InstData {
             flags: Flags::default(),
             fmf: FastMath::default(),
             extra: InstExtra::None,
-            md: Vec::new(),
+            md: Box::default(),
             debug: None,
         }
     }

@@ -28,7 +28,8 @@ pub type MdRef = Metadata;
 /// `!kind <md>` attached to an instruction, a function or a global.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct MdAttachment {
-    pub kind: Box<str>,
+    /// Shared: the reader interns kind names.
+    pub kind: std::sync::Arc<str>,
     pub md: Metadata,
 }
 

@@ -47,8 +47,18 @@ type PResult<T> = Result<T, ParseError>;
 
 /// Parse a module from `.ll` text.
 pub fn parse_module(src: &[u8]) -> Result<Module, ParseError> {
+    parse_module_with_progress(src, &mut |_| {})
+}
+
+/// [`parse_module`], calling `done_before(offset)` after each top-level entity: the reader
+/// will not look at the text before `offset` again unless it reports an error. A caller that
+/// maps big inputs can release those pages early.
+pub fn parse_module_with_progress(
+    src: &[u8],
+    done_before: &mut dyn FnMut(usize),
+) -> Result<Module, ParseError> {
     let mut p = Parser::new(src);
-    p.module()?;
+    p.module(done_before)?;
     Ok(p.m)
 }
 
@@ -92,6 +102,12 @@ struct Parser<'a> {
     gep_inrange: Option<(i64, i64)>,
     /// End offset of the last consumed token (for slicing raw text).
     last_end: u32,
+    /// Interned call-site attribute lists and metadata kind names: most call sites of a module
+    /// repeat a few attribute lists, so sharing them saves memory and later comparisons.
+    attr_lists: rustc_hash::FxHashSet<std::sync::Arc<AttrList>>,
+    md_kinds: rustc_hash::FxHashSet<std::sync::Arc<str>>,
+    /// How far [`Parser::body_lines_estimate`] has looked ahead.
+    scanned_to: usize,
 }
 
 /// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (sorted: binary search).
@@ -257,6 +273,9 @@ impl<'a> Parser<'a> {
             asm_dedup: FxHashMap::default(),
             gep_inrange: None,
             last_end: 0,
+            attr_lists: Default::default(),
+            md_kinds: Default::default(),
+            scanned_to: 0,
         }
     }
 
@@ -445,7 +464,7 @@ impl<'a> Parser<'a> {
 
     // ---- module level --------------------------------------------------------------------
 
-    fn module(&mut self) -> PResult<()> {
+    fn module(&mut self, done_before: &mut dyn FnMut(usize)) -> PResult<()> {
         if self.src.starts_with(b"BC\xC0\xDE") || self.src.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]) {
             return self.error_at(
                 0,
@@ -453,6 +472,7 @@ impl<'a> Parser<'a> {
             );
         }
         loop {
+            done_before(self.tok.start as usize);
             match self.tok.kind {
                 Tok::Eof => break,
                 Tok::Word => self.top_word()?,
@@ -476,6 +496,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_module(&mut self) -> PResult<()> {
+        self.m.globals.shrink_to_fit();
         // `@0`-style names are LLVM's numbered (unnamed) globals; the writer renumbers them.
         let numbered: Vec<GlobalId> = self
             .m
@@ -1228,9 +1249,20 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The shared name of metadata kind token `t` (`!noalias` -> "noalias").
+    fn intern_md_kind(&mut self, t: Token) -> std::sync::Arc<str> {
+        let name = self.name_of(t);
+        if let Some(k) = self.md_kinds.get(&*name) {
+            return k.clone();
+        }
+        let k: std::sync::Arc<str> = name.into();
+        self.md_kinds.insert(k.clone());
+        k
+    }
+
     fn md_attachment(&mut self) -> PResult<MdAttachment> {
         let k = self.expect(Tok::MetaName, "a metadata kind")?;
-        let kind = self.name_of(k);
+        let kind = self.intern_md_kind(k);
         let md = self.parse_metadata()?;
         Ok(MdAttachment { kind, md })
     }
@@ -2041,11 +2073,14 @@ impl<'a> Parser<'a> {
                     self.describe()
                 ));
             }
-            self.body = Body::default();
-            self.fs = FnState {
-                params: f.params.iter().map(|p| p.ty).collect(),
-                ..Default::default()
-            };
+            self.body = Body::with_capacity(self.body_lines_estimate());
+            // Reuse the per-function tables (and their capacity) from the previous function.
+            self.fs.names.clear();
+            self.fs.pending.clear();
+            self.fs.defined_blocks.clear();
+            self.fs.next_num = 0;
+            self.fs.params.clear();
+            self.fs.params.extend(f.params.iter().map(|p| p.ty));
             for (i, p) in f.params.iter().enumerate() {
                 let key: Box<str> = match &p.name {
                     Name::Named(n) => n.clone(),
@@ -2076,11 +2111,29 @@ impl<'a> Parser<'a> {
                     p.name = Name::Unnamed;
                 }
             }
+            // The capacity was estimated from the text; give back what was not used.
+            self.body.insts.shrink_to_fit();
             f.body = Some(std::mem::take(&mut self.body));
         } else if f.common.linkage == Linkage::External && !self.external_written {
             // A declaration.
         }
         self.define_global(GlobalKind::Function(f), nt.start)
+    }
+
+    /// An estimate of the instruction count of the body starting at the current `{`: the
+    /// indented lines up to the first `}` that starts a line (how printed IR ends a body).
+    /// Each byte is scanned at most once: a body that starts before the end found by an
+    /// earlier scan (bodies written on one line) just gets a small estimate.
+    fn body_lines_estimate(&mut self) -> usize {
+        let start = self.tok.start as usize;
+        if start < self.scanned_to {
+            return 4;
+        }
+        let rest = &self.src[start..];
+        let end = memchr::memmem::find(rest, b"\n}").unwrap_or(rest.len());
+        self.scanned_to = start + end;
+        // Instructions (and debug records) are the indented lines; labels and blanks are not.
+        memchr::memmem::find_iter(&rest[..end], b"\n  ").count().max(1)
     }
 
     fn peek_is_int(&self) -> bool {
@@ -2437,7 +2490,10 @@ impl<'a> Parser<'a> {
         if &*a.kind == "dbg" {
             d.debug.get_or_insert_with(Default::default).loc = Some(a.md);
         } else {
-            d.md.push(a);
+            // Exact size: most instructions carry one or two attachments.
+            let mut md = std::mem::take(&mut d.md).into_vec();
+            md.push(a);
+            d.md = md.into_boxed_slice();
         }
         Ok(())
     }
@@ -2693,7 +2749,11 @@ impl<'a> Parser<'a> {
                 d.ty = self.parse_type()?;
                 self.expect(Tok::Comma, "','")?;
                 d.operands.push(self.typed_value()?.1);
-                let at = if atomic { Some(self.atomic()?) } else { None };
+                let at = if atomic {
+                    Some(Box::new(self.atomic()?))
+                } else {
+                    None
+                };
                 let align = self.trailing(&mut d, true)?;
                 d.extra = InstExtra::Load { align, atomic: at };
                 return Ok(d);
@@ -2706,7 +2766,11 @@ impl<'a> Parser<'a> {
                 d.operands.push(self.typed_value()?.1);
                 self.expect(Tok::Comma, "','")?;
                 d.operands.push(self.typed_value()?.1);
-                let at = if atomic { Some(self.atomic()?) } else { None };
+                let at = if atomic {
+                    Some(Box::new(self.atomic()?))
+                } else {
+                    None
+                };
                 let align = self.trailing(&mut d, true)?;
                 d.extra = InstExtra::Store { align, atomic: at };
                 return Ok(d);
@@ -2734,13 +2798,13 @@ impl<'a> Parser<'a> {
                     packed: false,
                 });
                 let align = self.trailing(&mut d, true)?;
-                d.extra = InstExtra::CmpXchg {
+                d.extra = InstExtra::CmpXchg(Box::new(CmpXchgInfo {
                     weak,
                     success,
                     failure,
                     scope,
                     align,
-                };
+                }));
                 return Ok(d);
             }
             AtomicRmw => {
@@ -2757,12 +2821,12 @@ impl<'a> Parser<'a> {
                 let scope = self.sync_scope()?;
                 let ordering = self.ordering()?;
                 let align = self.trailing(&mut d, true)?;
-                d.extra = InstExtra::AtomicRmw {
+                d.extra = InstExtra::AtomicRmw(Box::new(AtomicRmwInfo {
                     op: rop,
                     ordering,
                     scope,
                     align,
-                };
+                }));
                 return Ok(d);
             }
             GetElementPtr => {
@@ -2973,7 +3037,7 @@ impl<'a> Parser<'a> {
                     d.operands.push(self.typed_value()?.1);
                     filters.push(f);
                 }
-                d.extra = InstExtra::LandingPad(LandingPadInfo { cleanup, filters });
+                d.extra = InstExtra::LandingPad(Box::new(LandingPadInfo { cleanup, filters }));
             }
             Freeze => {
                 let (ty, v) = self.typed_value()?;
@@ -3192,6 +3256,14 @@ impl<'a> Parser<'a> {
         }
         d.operands.push(callee);
         d.ty = ret;
+        let attrs = match self.attr_lists.get(&attrs) {
+            Some(shared) => shared.clone(),
+            None => {
+                let shared = std::sync::Arc::new(attrs);
+                self.attr_lists.insert(shared.clone());
+                shared
+            }
+        };
         d.extra = InstExtra::Call(Box::new(CallInfo {
             fn_ty,
             cc,

@@ -1258,14 +1258,14 @@ impl<'m> Writer<'m> {
                 }
             }
             CmpXchg => {
-                if let InstExtra::CmpXchg {
-                    weak,
-                    success,
-                    failure,
-                    scope,
-                    align,
-                } = &d.extra
-                {
+                if let InstExtra::CmpXchg(x) = &d.extra {
+                    let CmpXchgInfo {
+                        weak,
+                        success,
+                        failure,
+                        scope,
+                        align,
+                    } = &**x;
                     if *weak {
                         self.s(" weak");
                     }
@@ -1280,13 +1280,13 @@ impl<'m> Writer<'m> {
                 }
             }
             AtomicRmw => {
-                if let InstExtra::AtomicRmw {
-                    op,
-                    ordering,
-                    scope,
-                    align,
-                } = &d.extra
-                {
+                if let InstExtra::AtomicRmw(x) = &d.extra {
+                    let AtomicRmwInfo {
+                        op,
+                        ordering,
+                        scope,
+                        align,
+                    } = &**x;
                     if d.flags.has(Flags::VOLATILE) {
                         self.s(" volatile");
                     }

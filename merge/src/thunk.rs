@@ -172,7 +172,7 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         } else {
             TailKind::Tail
         },
-        attrs: ff.attrs.clone(),
+        attrs: std::sync::Arc::new(ff.attrs.clone()),
         bundles: Vec::new(),
         addrspace: (ff.common.addrspace != 0).then_some(ff.common.addrspace),
         indirect_dests: 0,

@@ -2,7 +2,7 @@
 
 use super::{FunctionComparator, Side, TyRef, Val};
 use crate::llvm::{self, Operand};
-use mergefn_ir::inst::{Atomic, CallInfo, Ordering as AtomicOrdering};
+use mergefn_ir::inst::{Atomic, AtomicRmwInfo, CallInfo, CmpXchgInfo, Ordering as AtomicOrdering};
 use mergefn_ir::{ApInt, ConstData, Flags, Inst, InstData, InstExtra, Opcode, Type, TypeData};
 use std::cmp::Ordering;
 
@@ -174,22 +174,23 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                     format!("fence orderings or scopes {ka:?} vs {kb:?}")
                 })
             }
-            (
-                InstExtra::CmpXchg {
-                    weak: wa,
-                    success: sa,
-                    failure: fa,
-                    scope: ca,
-                    ..
-                },
-                InstExtra::CmpXchg {
-                    weak: wb,
-                    success: sb,
-                    failure: fb,
-                    scope: cb,
-                    ..
-                },
-            ) => {
+            (InstExtra::CmpXchg(xa), InstExtra::CmpXchg(xb)) => {
+                let (
+                    CmpXchgInfo {
+                        weak: wa,
+                        success: sa,
+                        failure: fa,
+                        scope: ca,
+                        ..
+                    },
+                    CmpXchgInfo {
+                        weak: wb,
+                        success: sb,
+                        failure: fb,
+                        scope: cb,
+                        ..
+                    },
+                ) = (&**xa, &**xb);
                 let o = self
                     .cmp_volatile(l, r)
                     .then(wa.cmp(wb))
@@ -203,20 +204,21 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                     "cmpxchg volatility, weakness, orderings or scope differ".into()
                 })
             }
-            (
-                InstExtra::AtomicRmw {
-                    op: pa,
-                    ordering: oa,
-                    scope: ca,
-                    ..
-                },
-                InstExtra::AtomicRmw {
-                    op: pb,
-                    ordering: ob,
-                    scope: cb,
-                    ..
-                },
-            ) => {
+            (InstExtra::AtomicRmw(xa), InstExtra::AtomicRmw(xb)) => {
+                let (
+                    AtomicRmwInfo {
+                        op: pa,
+                        ordering: oa,
+                        scope: ca,
+                        ..
+                    },
+                    AtomicRmwInfo {
+                        op: pb,
+                        ordering: ob,
+                        scope: cb,
+                        ..
+                    },
+                ) = (&**xa, &**xb);
                 let o = llvm::rmw_op_number(pa)
                     .cmp(&llvm::rmw_op_number(pb))
                     .then(self.cmp_volatile(l, r))
@@ -262,7 +264,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         r: &InstData,
         (aa, ab): (Option<u64>, Option<u64>),
         (ta, tb): (Type, Type),
-        (xa, xb): (&Option<Atomic>, &Option<Atomic>),
+        (xa, xb): (&Option<Box<Atomic>>, &Option<Box<Atomic>>),
     ) -> Ordering {
         let o = self.cmp_volatile(l, r);
         if o.is_ne() {
@@ -277,7 +279,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         if o.is_ne() {
             return self.decided(o, "cmp_operations", |_| format!("alignments {x} vs {y}"));
         }
-        let (ka, kb) = (atomic_key(xa.as_ref()), atomic_key(xb.as_ref()));
+        let (ka, kb) = (atomic_key(xa.as_deref()), atomic_key(xb.as_deref()));
         self.decided(ka.cmp(&kb), "cmp_operations", |_| {
             format!("atomic orderings or scopes {ka:?} vs {kb:?}")
         })
