@@ -32,6 +32,16 @@ fn combine(words: &[u64]) -> u64 {
     xxh3_64(&bytes)
 }
 
+/// `combine(&[n])` for an opcode number `n`, from a table computed once.
+fn opcode_word(n: u64) -> u64 {
+    static TABLE: std::sync::OnceLock<[u64; 128]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| std::array::from_fn(|k| combine(&[k as u64])));
+    match table.get(n as usize) {
+        Some(&w) => w,
+        None => combine(&[n]),
+    }
+}
+
 /// The structural hash of function `f` of `m`. Panics if `f` is not a function.
 pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
     let func = m
@@ -57,7 +67,7 @@ pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
         words.push(BLOCK_HEADER);
         for i in llvm::block_insts(m, body, b) {
             // Non-detailed mode hashes each instruction as the combination of its opcode alone.
-            words.push(combine(&[llvm::opcode_number(body.insts[i].opcode)]));
+            words.push(opcode_word(llvm::opcode_number(body.insts[i].opcode)));
         }
         if let Some(t) = body.terminator(b) {
             for s in llvm::successors(&body.insts[t]) {

@@ -22,6 +22,8 @@ use std::cell::{Cell, RefCell};
 pub struct GlobalNumbers {
     numbers: RefCell<FxHashMap<GlobalId, u64>>,
     next: Cell<u64>,
+    /// The module's data layout, parsed once per run rather than once per comparison.
+    layout: std::cell::OnceCell<crate::layout::DataLayout>,
 }
 
 impl GlobalNumbers {
@@ -47,6 +49,12 @@ impl GlobalNumbers {
     /// handed out later never collide with ones a caller may still hold.
     pub fn clear(&self) {
         self.numbers.borrow_mut().clear();
+    }
+
+    /// The data layout of `m`, the module of this run.
+    pub(crate) fn layout(&self, m: &mergefn_ir::Module) -> &crate::layout::DataLayout {
+        self.layout
+            .get_or_init(|| crate::layout::DataLayout::of_module(m))
     }
 
     /// How many globals currently have a number.

@@ -53,6 +53,8 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
     if args.stats {
         eprint!("{}", stats_text(&report, &timings));
     }
+    // The process ends here: freeing a big module piece by piece would only cost time.
+    std::mem::forget(m);
     Ok(())
 }
 
@@ -132,5 +134,7 @@ pub fn cmd_explain(args: &ExplainArgs) -> Result<(), Error> {
 /// `mergefn print`: read a module and write it back in the chosen format.
 pub fn cmd_print(args: &PrintArgs) -> Result<(), Error> {
     let m = io::load_module(&args.input, !args.no_verify)?;
-    io::save_module(&args.output, &m, args.emit, args.pretty)
+    io::save_module(&args.output, &m, args.emit, args.pretty)?;
+    std::mem::forget(m);
+    Ok(())
 }

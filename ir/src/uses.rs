@@ -9,7 +9,8 @@ use crate::constant::Const;
 use crate::inst::Inst;
 use crate::module::{GlobalId, GlobalKind, Module};
 use crate::value::Value;
-use rustc_hash::{FxHashMap, FxHashSet};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashSet;
 
 /// A place that mentions a global.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -29,7 +30,7 @@ pub enum User {
 /// Index of global uses for a whole module.
 #[derive(Default, Debug)]
 pub struct UseIndex {
-    users: FxHashMap<GlobalId, Vec<User>>,
+    users: SecondaryMap<GlobalId, Vec<User>>,
 }
 
 /// Globals that constant `c` mentions, transitively.
@@ -51,23 +52,41 @@ pub fn globals_in_const(
     }
 }
 
+/// The globals each constant mentions, computed once per constant as a range of one
+/// shared list.
+#[derive(Default)]
+struct ConstGlobals {
+    ranges: SecondaryMap<Const, Option<(u32, u32)>>,
+    flat: Vec<GlobalId>,
+    seen: FxHashSet<Const>,
+    scratch: Vec<GlobalId>,
+}
+
+impl ConstGlobals {
+    fn get(&mut self, m: &Module, c: Const) -> &[GlobalId] {
+        let (start, end) = match self.ranges[c] {
+            Some(r) => r,
+            None => {
+                self.seen.clear();
+                self.scratch.clear();
+                globals_in_const(m, c, &mut self.scratch, &mut self.seen);
+                self.scratch.sort();
+                self.scratch.dedup();
+                let start = self.flat.len() as u32;
+                self.flat.extend_from_slice(&self.scratch);
+                let r = (start, self.flat.len() as u32);
+                self.ranges[c] = Some(r);
+                r
+            }
+        };
+        &self.flat[start as usize..end as usize]
+    }
+}
+
 impl UseIndex {
     pub fn build(m: &Module) -> Self {
         let mut idx = UseIndex::default();
-        // Per-constant cache of the globals it contains.
-        let mut cache: FxHashMap<Const, Vec<GlobalId>> = FxHashMap::default();
-        let mut globals_of = |c: Const| -> Vec<GlobalId> {
-            cache
-                .entry(c)
-                .or_insert_with(|| {
-                    let mut v = Vec::new();
-                    globals_in_const(m, c, &mut v, &mut FxHashSet::default());
-                    v.sort();
-                    v.dedup();
-                    v
-                })
-                .clone()
-        };
+        let mut cg = ConstGlobals::default();
         for g in m.live_globals() {
             let consts: Vec<Const> = match &m.globals[g].kind {
                 GlobalKind::Var(v) => v.init.into_iter().collect(),
@@ -78,8 +97,8 @@ impl UseIndex {
                     .collect(),
             };
             for c in consts {
-                for u in globals_of(c) {
-                    idx.users.entry(u).or_default().push(User::Global(g));
+                for &u in cg.get(m, c) {
+                    idx.users[u].push(User::Global(g));
                 }
             }
             if let GlobalKind::Function(f) = &m.globals[g].kind {
@@ -91,17 +110,19 @@ impl UseIndex {
                         .into_iter()
                         .flat_map(|c| c.bundles.iter().flat_map(|b| b.inputs.iter()));
                     for (k, v) in d.operands.iter().chain(bundle_ops).enumerate() {
-                        if let Value::Const(c) = *v {
-                            let direct = m.consts.as_global(c);
-                            for u in globals_of(c) {
-                                let user = User::Inst {
-                                    func: g,
-                                    inst: i,
-                                    operand: k as u32,
-                                    direct: direct == Some(u),
-                                };
-                                idx.users.entry(u).or_default().push(user);
-                            }
+                        let Value::Const(c) = *v else { continue };
+                        let globals = cg.get(m, c);
+                        if globals.is_empty() {
+                            continue;
+                        }
+                        let direct = m.consts.as_global(c);
+                        for &u in globals {
+                            idx.users[u].push(User::Inst {
+                                func: g,
+                                inst: i,
+                                operand: k as u32,
+                                direct: direct == Some(u),
+                            });
                         }
                     }
                 }
@@ -111,6 +132,6 @@ impl UseIndex {
     }
 
     pub fn users(&self, g: GlobalId) -> &[User] {
-        self.users.get(&g).map_or(&[], |v| v)
+        &self.users[g]
     }
 }

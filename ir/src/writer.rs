@@ -698,6 +698,47 @@ impl<'m> Writer<'m> {
         Ok(())
     }
 
+    /// Print the functions, several at once: each worker prints a run of functions into its
+    /// own buffer, and the buffers are written in module order, a window at a time (so the
+    /// output is the same as printing one by one, and only a window is held in memory).
+    fn functions(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        use rayon::prelude::*;
+        const RUN: usize = 32;
+        let m = self.m;
+        let funcs: Vec<(GlobalId, &Function)> = m
+            .live_globals()
+            .filter_map(|g| match &m.globals[g].kind {
+                GlobalKind::Function(f) => Some((g, f)),
+                _ => None,
+            })
+            .collect();
+        out.write_all(&self.out)?;
+        self.out.clear();
+        let window = RUN * 4 * rayon::current_num_threads().max(1);
+        for part in funcs.chunks(window) {
+            let bufs: Vec<Vec<u8>> = part
+                .par_chunks(RUN)
+                .map(|run| {
+                    let mut w = Writer {
+                        m,
+                        out: Vec::with_capacity(64 << 10),
+                        slots: Slots::default(),
+                        global_slots: self.global_slots.clone(),
+                    };
+                    for &(g, f) in run {
+                        w.s("\n");
+                        w.function(g, f);
+                    }
+                    w.out
+                })
+                .collect();
+            for b in bufs {
+                out.write_all(&b)?;
+            }
+        }
+        Ok(())
+    }
+
     fn module(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let m = self.m;
         self.number_globals();
@@ -767,13 +808,7 @@ impl<'m> Writer<'m> {
                 }
             }
         }
-        for g in m.live_globals() {
-            if let GlobalKind::Function(f) = &m.globals[g].kind {
-                self.s("\n");
-                self.function(g, f);
-                self.flush(out)?;
-            }
-        }
+        self.functions(out)?;
         if !m.attr_groups.is_empty() {
             self.s("\n");
         }

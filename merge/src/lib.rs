@@ -19,6 +19,7 @@ pub mod fntree;
 pub mod thunk;
 pub mod uses;
 
+use rayon::prelude::*;
 use fntree::{FnTree, Node};
 use mergefn_compare::{structural_hash, FunctionComparator, GlobalNumbers};
 use mergefn_ir::{
@@ -246,7 +247,19 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         .collect();
     let funcs: Vec<GlobalId> = m.functions().collect();
     let used = used_globals(m);
-    let uses = Uses::build(m);
+    // The use index and the hashes only read the module: build them side by side, the hashes
+    // themselves on both cores, in module order.
+    let (uses, mut hashed) = rayon::join(
+        || Uses::build(m),
+        || {
+            funcs
+                .par_iter()
+                .copied()
+                .filter(|&f| is_eligible(m, &distinct, f))
+                .map(|f| (structural_hash(m, f), f))
+                .collect::<Vec<(u64, GlobalId)>>()
+        },
+    );
     let mut p = Pass {
         m,
         opts: opts.clone(),
@@ -263,12 +276,6 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         private_names: FxHashMap::default(),
     };
     p.report.counts.functions = funcs.len();
-    let mut hashed: Vec<(u64, GlobalId)> = funcs
-        .iter()
-        .copied()
-        .filter(|&f| is_eligible(p.m, &distinct, f))
-        .map(|f| (structural_hash(p.m, f), f))
-        .collect();
     p.report.counts.eligible = hashed.len();
     hashed.sort_by_key(|&(h, _)| h);
     for (i, &(h, f)) in hashed.iter().enumerate() {

@@ -134,11 +134,14 @@ impl Uses {
     /// which of two equal private functions survives.)
     pub fn build(m: &Module) -> Self {
         let idx = UseIndex::build(m);
-        let pos: FxHashMap<GlobalId, usize> =
-            m.live_globals().enumerate().map(|(i, g)| (g, i)).collect();
+        let mut pos: cranelift_entity::SecondaryMap<GlobalId, usize> =
+            cranelift_entity::SecondaryMap::with_capacity(m.globals.len());
+        for (i, g) in m.live_globals().enumerate() {
+            pos[g] = i;
+        }
         let user_pos = |u: &User| match *u {
-            User::Inst { func, .. } => pos[&func],
-            User::Global(h) => pos[&h],
+            User::Inst { func, .. } => pos[func],
+            User::Global(h) => pos[h],
         };
         let mut users: FxHashMap<GlobalId, Vec<User>> = FxHashMap::default();
         for g in m.live_globals() {
@@ -146,7 +149,7 @@ impl Uses {
             if all.is_empty() {
                 continue;
             }
-            let at = pos[&g];
+            let at = pos[g];
             // Stored head-last: the uses before the definition reversed, then those after.
             let mut v: Vec<User> = all
                 .iter()

@@ -177,7 +177,6 @@ pub struct FunctionComparator<'m, 'g> {
     numbers: &'g GlobalNumbers,
     /// Width `ptr` (address space 0) is coerced to in `cmp_types`; read on first use.
     ptr_bits: OnceCell<u32>,
-    layout: OnceCell<DataLayout>,
     sn_l: SerialMap,
     sn_r: SerialMap,
     /// `Some` when explaining: holds the first decision once made.
@@ -215,7 +214,6 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             fnr,
             numbers,
             ptr_bits: OnceCell::new(),
-            layout: OnceCell::new(),
             sn_l: SerialMap::new(fnl.params.len()),
             sn_r: SerialMap::new(fnr.params.len()),
             trace: None,
@@ -572,7 +570,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     }
 
     pub(crate) fn layout(&self) -> &DataLayout {
-        self.layout.get_or_init(|| DataLayout::of_module(self.m))
+        self.numbers.layout(self.m)
     }
 
     /// Whether `v` is the global `g` itself (not an expression over it).
