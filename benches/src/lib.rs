@@ -50,11 +50,11 @@ pub fn corpus_module(rel: &str) -> Option<Module> {
 /// `n` functions that are equal except for the constant in their last instruction, each a
 /// chain of `len` arithmetic instructions on its argument.
 ///
-/// The structural hash ignores constants, so all `n` land in one hash bucket and none merge:
-/// the worst case for [`mergefn_merge::Lookup::Hash`], whose bucket is a linear scan (each insert
-/// compares against every function already there, `n²/2` comparisons), while the comparator's
-/// total order keeps [`mergefn_merge::Lookup::Tree`] at `log n` per insert. Every comparison
-/// walks the whole chain before it finds the difference.
+/// LLVM's structural hash ignores constants, so all `n` share one hash and none merge: the
+/// worst case for [`mergefn_merge::Lookup::Hybrid`] and [`mergefn_merge::Lookup::Tree`], which
+/// pay `log n` comparisons per insert, each walking the whole chain before it finds the
+/// difference. [`mergefn_merge::Lookup::Hash`] keys by `detailed_hash`, which sees the constant,
+/// and compares nothing.
 pub fn near_identical_functions(n: usize, len: usize) -> String {
     let mut s = String::new();
     for i in 0..n {

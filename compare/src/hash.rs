@@ -80,3 +80,99 @@ pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
     }
     combine(&words)
 }
+
+/// A finer key than [`structural_hash`] for keyed lookup (`--lookup hash`): it also covers
+/// each instruction's result type, its operands' kinds, argument positions, integer constant
+/// values and compare predicates, so that functions that differ only late (in a constant, an
+/// operand) land in different buckets.
+///
+/// It keeps the same law, `compare(f, g) == Equal ⇒ detailed_hash(f) == detailed_hash(g)`, by
+/// hashing only what the comparator requires to be identical, in its own walk order:
+/// - types coarsely, as the comparator sees them: a pointer in address space 0 counts as the
+///   pointer-sized integer, integers by width, floats by kind, every other type by its kind
+///   alone (identified and literal structs alike);
+/// - a non-zero integer constant by width and value (the comparator compares those exactly,
+///   and no other kind of constant can equal one; a zero can equal `null`, a pointer being the
+///   pointer-sized integer), except as a GEP index (GEPs with constant indices are compared by
+///   their byte offset); every other constant, global, instruction or
+///   block operand by its kind alone (their equality depends on serial numbers, on the
+///   global numbering or on self-reference rules);
+/// - an argument by its position (arguments are numbered in order before anything else).
+pub fn detailed_hash(m: &Module, f: GlobalId) -> u64 {
+    use mergefn_ir::{ConstData, InstExtra, TypeData, Value};
+    let Some(func) = m.function(f) else {
+        return INITIAL;
+    };
+    let Some(body) = &func.body else {
+        return INITIAL;
+    };
+    let ptr_bits = m.pointer_bits(0) as u64;
+    let ty_word = |t: mergefn_ir::Type| -> u64 {
+        match m.types.get(t) {
+            TypeData::Int(w) => 1 << 32 | *w as u64,
+            TypeData::Ptr(0) | TypeData::TypedPtr(_, 0) => 1 << 32 | ptr_bits,
+            TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => 2 << 32 | *a as u64,
+            TypeData::Float(k) => 3 << 32 | *k as u64,
+            TypeData::Named(_) | TypeData::Struct { .. } => 4 << 32,
+            other => (5 << 32) | std::mem::discriminant(other).hash_word(),
+        }
+    };
+    let mut words: Vec<u64> = vec![structural_hash(m, f), func.params.len() as u64];
+    let Some(entry) = body.entry() else {
+        return combine(&words);
+    };
+    let mut stack = vec![entry];
+    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
+    visited[entry] = true;
+    while let Some(b) = stack.pop() {
+        words.push(BLOCK_HEADER);
+        for i in llvm::block_insts(m, body, b) {
+            let d = &body.insts[i];
+            words.push(llvm::opcode_number(d.opcode));
+            words.push(ty_word(d.ty));
+            if let InstExtra::Cmp(p) = &d.extra {
+                words.push(p.0 as u64);
+            }
+            // A GEP with constant indices is compared by its byte offset, not its indices.
+            let gep = d.opcode == mergefn_ir::Opcode::GetElementPtr;
+            for v in &d.operands {
+                match *v {
+                    Value::Arg(k) => words.push(1 << 40 | k as u64),
+                    Value::Const(c) => match m.consts.get(c) {
+                        ConstData::Int { ty, val } if !gep && val.words.iter().any(|&w| w != 0) => {
+                            words.push(ty_word(*ty));
+                            words.extend(val.words.iter().copied());
+                        }
+                        _ => words.push(2 << 40),
+                    },
+                    Value::Inst(_) => words.push(3 << 40),
+                    Value::Block(_) => words.push(4 << 40),
+                    _ => words.push(5 << 40),
+                }
+            }
+        }
+        if let Some(t) = body.terminator(b) {
+            for s in llvm::successors(&body.insts[t]) {
+                if !visited[s] {
+                    visited[s] = true;
+                    stack.push(s);
+                }
+            }
+        }
+    }
+    combine(&words)
+}
+
+/// A stable word for an enum discriminant (its hash; the same within one build).
+trait HashWord {
+    fn hash_word(&self) -> u64;
+}
+
+impl<T> HashWord for std::mem::Discriminant<T> {
+    fn hash_word(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        self.hash(&mut h);
+        h.finish()
+    }
+}

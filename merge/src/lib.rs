@@ -21,7 +21,7 @@ pub mod uses;
 
 use rayon::prelude::*;
 use fntree::{FnTree, Node};
-use mergefn_compare::{structural_hash, FunctionComparator, GlobalNumbers};
+use mergefn_compare::{detailed_hash, structural_hash, FunctionComparator, GlobalNumbers};
 use mergefn_ir::{
     ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
 };
@@ -39,7 +39,8 @@ pub enum Lookup {
     Hybrid,
     /// Ordered by the comparator alone: the pure total order.
     Tree,
-    /// Buckets keyed by structural hash, the comparator confirming equality inside a bucket.
+    /// Buckets keyed by a finer structural key ([`detailed_hash`]: types, operand kinds,
+    /// integer constants), each kept in the comparator's order, which confirms equality.
     Hash,
 }
 
@@ -235,6 +236,8 @@ struct Pass<'a> {
     report: Report,
     /// Made-up names of the nameless private functions created by double-weak merges.
     private_names: FxHashMap<GlobalId, String>,
+    /// Precomputed [`Lookup::Hash`] keys of functions not yet taken out of the tree.
+    keys: FxHashMap<GlobalId, u64>,
 }
 
 /// Run MergeFunctions on `m`.
@@ -260,6 +263,17 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
                 .collect::<Vec<(u64, GlobalId)>>()
         },
     );
+    // `--lookup hash` keys: computed up front on both cores too. A function's key is only
+    // reused until it leaves the tree for a rescan; rewriting callees does not change it.
+    let keys: FxHashMap<GlobalId, u64> = match opts.lookup {
+        Lookup::Hash => hashed
+            .par_iter()
+            .map(|&(_, f)| (f, detailed_hash(m, f)))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .collect(),
+        _ => FxHashMap::default(),
+    };
     let mut p = Pass {
         m,
         opts: opts.clone(),
@@ -274,6 +288,7 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         uses,
         report: Report::default(),
         private_names: FxHashMap::default(),
+        keys,
     };
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = hashed.len();
@@ -327,7 +342,11 @@ impl Pass<'_> {
     fn hash(&self, f: GlobalId) -> u64 {
         match self.opts.lookup {
             Lookup::Tree => 0,
-            Lookup::Hybrid | Lookup::Hash => structural_hash(self.m, f),
+            Lookup::Hybrid => structural_hash(self.m, f),
+            Lookup::Hash => match self.keys.get(&f) {
+                Some(&k) => k,
+                None => detailed_hash(self.m, f),
+            },
         }
     }
 
@@ -349,14 +368,16 @@ impl Pass<'_> {
         let count = &mut self.report.counts.comparisons;
         match self.opts.lookup {
             Lookup::Hash => {
+                // A bucket is kept in the comparator's order, so a big bucket (functions that
+                // agree on everything the key covers) costs log n comparisons, not n.
                 let bucket = self.buckets.entry(hash).or_default();
-                for &e in bucket.iter() {
-                    if Self::compare(m, numbers, count, e, f) == Ordering::Equal {
-                        return Err(e);
+                match bucket.binary_search_by(|&e| Self::compare(m, numbers, count, e, f)) {
+                    Ok(i) => Err(bucket[i]),
+                    Err(i) => {
+                        bucket.insert(i, f);
+                        Ok(())
                     }
                 }
-                bucket.push(f);
-                Ok(())
             }
             _ => self.tree.insert(Node { hash, func: f }, |a, b| {
                 Self::compare(m, numbers, count, a, b)
@@ -416,6 +437,7 @@ impl Pass<'_> {
     /// Take `f` out of the tree (if there) and defer it to the next round.
     fn remove(&mut self, f: GlobalId) {
         if let Some(h) = self.in_tree.remove(&f) {
+            self.keys.remove(&f);
             self.tree_remove(f, h);
             self.deferred.push(f);
         }
