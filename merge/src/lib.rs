@@ -216,6 +216,13 @@ fn display_name(m: &Module, f: GlobalId, private_names: &FxHashMap<GlobalId, Str
     }
 }
 
+/// A pending worklist entry: a function and the time the handle to it was taken.
+#[derive(Copy, Clone, Debug)]
+struct Handle {
+    func: GlobalId,
+    taken: u64,
+}
+
 struct Pass<'a> {
     m: &'a mut Module,
     opts: Options,
@@ -225,12 +232,18 @@ struct Pass<'a> {
     buckets: FxHashMap<u64, Vec<GlobalId>>,
     /// Functions in the tree, with the hash they were inserted with.
     in_tree: FxHashMap<GlobalId, u64>,
-    deferred: Vec<GlobalId>,
-    /// The round being processed, and the position in it. Entries of `worklist[cursor..]` and
-    /// of `deferred` are LLVM's `WeakTrackingVH`s: a replace-all-uses made while they exist
-    /// redirects them ([`Pass::redirect`]); handles taken later are not affected.
-    worklist: Vec<GlobalId>,
+    /// The next round, and the round being processed with the position in it. Entries are
+    /// LLVM's `WeakTrackingVH`s: a replace-all-uses made while they exist redirects them,
+    /// handles taken later are not affected. Each entry records when it was taken, and
+    /// [`Pass::resolve`] follows the replacements made since ([`Pass::redirect`] records
+    /// them), so a replacement costs O(1) instead of a scan of every pending entry.
+    deferred: Vec<Handle>,
+    worklist: Vec<Handle>,
     cursor: usize,
+    /// Replacements so far, by replaced function: (replacement, when), in time order.
+    forwards: FxHashMap<GlobalId, Vec<(GlobalId, u64)>>,
+    /// Time, in replacements made.
+    epoch: u64,
     used: FxHashSet<GlobalId>,
     uses: Uses,
     report: Report,
@@ -284,6 +297,8 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         deferred: Vec::new(),
         worklist: Vec::new(),
         cursor: 0,
+        forwards: FxHashMap::default(),
+        epoch: 0,
         used,
         uses,
         report: Report::default(),
@@ -297,7 +312,7 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         let collides =
             (i > 0 && hashed[i - 1].0 == h) || hashed.get(i + 1).is_some_and(|n| n.0 == h);
         if collides {
-            p.deferred.push(f);
+            p.deferred.push(Handle { func: f, taken: 0 });
         }
     }
     p.report.counts.candidates = p.deferred.len();
@@ -306,7 +321,7 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         p.worklist = std::mem::take(&mut p.deferred);
         p.cursor = 0;
         while p.cursor < p.worklist.len() {
-            let f = p.worklist[p.cursor];
+            let f = p.resolve(p.worklist[p.cursor]);
             p.cursor += 1;
             let g = &p.m.globals[f];
             if g.deleted {
@@ -324,18 +339,33 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
 }
 
 impl Pass<'_> {
-    /// `from` was replaced by `to` everywhere: the pending worklist entries and deferred
-    /// entries that name `from` now name `to`, as LLVM's value handles follow RAUW.
+    /// `from` was replaced by `to` everywhere: pending handles that name `from` now name
+    /// `to`, as LLVM's value handles follow RAUW.
     fn redirect(&mut self, from: GlobalId, to: GlobalId) {
-        let cursor = self.cursor;
-        for e in self
-            .deferred
-            .iter_mut()
-            .chain(self.worklist[cursor..].iter_mut())
+        self.epoch += 1;
+        self.forwards.entry(from).or_default().push((to, self.epoch));
+    }
+
+    /// The function a handle names now: follow each replacement made after the handle
+    /// reached the function it names.
+    fn resolve(&self, h: Handle) -> GlobalId {
+        let (mut f, mut t) = (h.func, h.taken);
+        while let Some(&(to, when)) = self
+            .forwards
+            .get(&f)
+            .and_then(|v| v.iter().find(|&&(_, when)| when > t))
         {
-            if *e == from {
-                *e = to;
-            }
+            f = to;
+            t = when;
+        }
+        f
+    }
+
+    /// A handle to `f`, taken now.
+    fn handle(&self, f: GlobalId) -> Handle {
+        Handle {
+            func: f,
+            taken: self.epoch,
         }
     }
 
@@ -439,7 +469,8 @@ impl Pass<'_> {
         if let Some(h) = self.in_tree.remove(&f) {
             self.keys.remove(&f);
             self.tree_remove(f, h);
-            self.deferred.push(f);
+            let handle = self.handle(f);
+            self.deferred.push(handle);
         }
     }
 
