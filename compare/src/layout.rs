@@ -98,7 +98,8 @@ fn upsert(list: &mut Vec<PrimSpec>, s: PrimSpec) {
 }
 
 fn align_to(v: u64, a: u64) -> u64 {
-    v.div_ceil(a) * a
+    // Wrapping, as LLVM's `uint64_t` arithmetic does for absurd sizes.
+    v.div_ceil(a).wrapping_mul(a)
 }
 
 impl DataLayout {
@@ -106,7 +107,11 @@ impl DataLayout {
     pub fn parse(text: &str) -> DataLayout {
         let mut dl = DataLayout::default();
         for spec in text.split('-').filter(|s| !s.is_empty()) {
-            let (head, rest) = spec.split_at(1);
+            // A specifier is one ASCII letter; anything else (LLVM: "unknown specifier") is
+            // skipped.
+            let (Some(head), Some(rest)) = (spec.get(..1), spec.get(1..)) else {
+                continue;
+            };
             let nums: Vec<u64> = rest
                 .split(':')
                 .map(|f| {
@@ -194,9 +199,13 @@ impl DataLayout {
             TypeData::Float(k) => k.bits() as u64,
             TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => self.pointer_size_bits(*a) as u64,
             TypeData::Label => self.pointer_size_bits(0) as u64,
-            TypeData::Array(n, e) => n * self.alloc_size(tt, *e) * 8,
-            TypeData::Vector { len, elem, .. } => *len as u64 * self.size_in_bits(tt, *elem),
-            TypeData::Struct { .. } | TypeData::Named(_) => self.struct_layout(tt, t).0 * 8,
+            TypeData::Array(n, e) => n.wrapping_mul(self.alloc_size(tt, *e)).wrapping_mul(8),
+            TypeData::Vector { len, elem, .. } => {
+                (*len as u64).wrapping_mul(self.size_in_bits(tt, *elem))
+            }
+            TypeData::Struct { .. } | TypeData::Named(_) => {
+                self.struct_layout(tt, t).0.wrapping_mul(8)
+            }
             TypeData::X86Amx => 8192,
             TypeData::X86Mmx => 64,
             TypeData::Void
@@ -305,7 +314,7 @@ impl DataLayout {
             let a = if packed { 1 } else { self.abi_align(tt, e) };
             size = align_to(size, a);
             align = align.max(a);
-            size += self.alloc_size(tt, e);
+            size = size.wrapping_add(self.alloc_size(tt, e));
         }
         (align_to(size, align), align)
     }
@@ -323,7 +332,7 @@ impl DataLayout {
             if i as u64 == index {
                 return Some(offset);
             }
-            offset += self.alloc_size(tt, e);
+            offset = offset.wrapping_add(self.alloc_size(tt, e));
         }
         None
     }

@@ -88,17 +88,6 @@ impl ApInt {
         (self.words[(top / 64) as usize] >> (top % 64)) & 1 == 1
     }
 
-    /// self = self * m + a (wrapping at the width).
-    fn mul_add(&mut self, m: u64, a: u64) {
-        let mut carry = a as u128;
-        for w in self.words.iter_mut() {
-            let v = (*w as u128) * (m as u128) + carry;
-            *w = v as u64;
-            carry = v >> 64;
-        }
-        self.mask();
-    }
-
     /// Two's complement negation.
     pub fn negate(&mut self) {
         let mut carry = 1u128;
@@ -110,43 +99,76 @@ impl ApInt {
         self.mask();
     }
 
+    /// Decimal literals may have at most this many significant digits: converting decimal is
+    /// quadratic in the digit count, while hexadecimal (`u0x...`) writes any value, however
+    /// wide, and reads in linear time.
+    pub const MAX_DECIMAL_DIGITS: usize = 1 << 19;
+
     /// Parse decimal digits (optionally with leading '-') into an integer of `bits` width,
-    /// wrapping like LLVM's parser does after its range check. Returns `None` on bad digits.
+    /// wrapping like LLVM's parser does after its range check. Returns `None` on bad digits
+    /// and on more than [`Self::MAX_DECIMAL_DIGITS`] significant digits.
     pub fn parse_decimal(bits: u32, text: &str) -> Option<Self> {
         let (neg, digits) = match text.strip_prefix('-') {
             Some(d) => (true, d),
             None => (false, text),
         };
-        if digits.is_empty() {
+        if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        // Leading zeros do not count, and neither do digits above the last `bits`: 10^bits is
+        // a multiple of 2^bits, so they vanish in the wrapping.
+        let digits = digits.trim_start_matches('0').as_bytes();
+        let digits = &digits[digits.len().saturating_sub(bits as usize)..];
+        if digits.len() > Self::MAX_DECIMAL_DIGITS {
             return None;
         }
         let mut a = Self::zero(bits);
-        for chunk in digits.as_bytes().chunks(18) {
-            let mut v = 0u64;
-            for &c in chunk {
-                if !c.is_ascii_digit() {
-                    return None;
-                }
-                v = v * 10 + (c - b'0') as u64;
+        // Only the low `active` words can be nonzero yet; the rest need no multiplying.
+        let mut active = 1;
+        for chunk in digits.chunks(19) {
+            let v = chunk
+                .iter()
+                .fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
+            let m = 10u128.pow(chunk.len() as u32);
+            let mut carry = u128::from(v);
+            for w in &mut a.words[..active] {
+                let x = u128::from(*w) * m + carry;
+                *w = x as u64;
+                carry = x >> 64;
             }
-            a.mul_add(10u64.pow(chunk.len() as u32), v);
+            if carry != 0 && active < a.words.len() {
+                a.words[active] = carry as u64;
+                active += 1;
+            }
         }
+        a.mask();
         if neg {
             a.negate();
         }
         Some(a)
     }
 
-    /// Parse hex digits (no prefix).
+    /// Parse hex digits (no prefix), wrapping at the width; linear in the digit count.
     pub fn parse_hex(bits: u32, digits: &str) -> Option<Self> {
         let mut a = Self::zero(bits);
-        for c in digits.chars() {
-            a.mul_add(16, c.to_digit(16)? as u64);
+        for (k, c) in digits.bytes().rev().enumerate() {
+            let d = u64::from((c as char).to_digit(16)?);
+            if let Some(w) = a.words.get_mut(k / 16) {
+                *w |= d << ((k % 16) * 4);
+            }
         }
+        a.mask();
         Some(a)
     }
 
-    /// Signed decimal text, as LLVM prints integer constants.
+    /// Values with more significant bits than this print in hexadecimal (see
+    /// [`Self::to_signed_string`]).
+    pub const MAX_DECIMAL_PRINT_BITS: usize = 4096;
+
+    /// Signed decimal text, as LLVM prints integer constants. A value with more than
+    /// [`Self::MAX_DECIMAL_PRINT_BITS`] significant bits prints as `u0x` and its bits in
+    /// hexadecimal instead, which LLVM reads as the same value: converting to decimal takes
+    /// time quadratic in the length, hours for the widest integers.
     pub fn to_signed_string(&self) -> String {
         if let Some(v) = self.as_i64() {
             return v.to_string();
@@ -156,21 +178,45 @@ impl ApInt {
         if neg {
             mag.negate();
         }
-        let mut digits = Vec::new();
-        while !mag.is_zero() {
+        // Words that may still be nonzero.
+        let mut top = mag.words.iter().rposition(|&w| w != 0).map_or(0, |k| k + 1);
+        if top * 64 > Self::MAX_DECIMAL_PRINT_BITS {
+            return self.to_hex_string();
+        }
+        // Base-10^19 digits, least significant first.
+        const BASE: u128 = 10_000_000_000_000_000_000;
+        let mut chunks = Vec::new();
+        while top > 0 {
             let mut rem = 0u128;
-            for w in mag.words.iter_mut().rev() {
-                let cur = (rem << 64) | *w as u128;
-                *w = (cur / 10) as u64;
-                rem = cur % 10;
+            for w in mag.words[..top].iter_mut().rev() {
+                let cur = (rem << 64) | u128::from(*w);
+                *w = (cur / BASE) as u64;
+                rem = cur % BASE;
             }
-            digits.push(b'0' + rem as u8);
+            chunks.push(rem as u64);
+            while top > 0 && mag.words[top - 1] == 0 {
+                top -= 1;
+            }
         }
-        if neg {
-            digits.push(b'-');
+        let mut out = String::from(if neg { "-" } else { "" });
+        let mut chunks = chunks.iter().rev();
+        if let Some(first) = chunks.next() {
+            out += &first.to_string();
         }
-        digits.reverse();
-        String::from_utf8(digits).expect("ascii digits")
+        for c in chunks {
+            out += &format!("{c:019}");
+        }
+        out
+    }
+
+    /// `u0x` and the bits in hexadecimal, as LLVM's reader takes integer constants too.
+    pub fn to_hex_string(&self) -> String {
+        let top = self.words.iter().rposition(|&w| w != 0).unwrap_or(0);
+        let mut out = format!("u0x{:X}", self.words[top]);
+        for w in self.words[..top].iter().rev() {
+            out += &format!("{w:016X}");
+        }
+        out
     }
 }
 

@@ -16,14 +16,157 @@ use crate::inst::*;
 use crate::lexer::{unescape, Lexer, Tok, Token};
 use crate::metadata::{DbgRecord, MdAttachment, MdNode, Metadata, NamedMd};
 use crate::module::*;
-use crate::types::{FloatKind, StructBody, Type, TypeData};
+use crate::types::{FloatKind, StructBody, Type, TypeData, TypeTable};
 use crate::value::Value;
+use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::fmt;
 
 /// How deep types, constants and metadata may nest before the reader gives up.
 pub const MAX_DEPTH: u32 = 512;
+
+/// LLVM's `IntegerType::MAX_INT_BITS`: the widest integer (and byte) type.
+pub const MAX_INT_BITS: u32 = 1 << 23;
+
+/// Bookkeeping that keeps hostile input from exhausting the stack or memory: numbers in the
+/// text that would size an allocation (integer widths of constants, shuffle masks written as
+/// `zeroinitializer`) draw on a budget proportional to the input, and type nesting is measured
+/// through suffixes (`T*`, `T (...)`) that do not recurse in the parser.
+#[derive(Default)]
+struct Guard {
+    /// Deepest nesting level reached while parsing the type under construction.
+    type_hw: u32,
+    /// Bytes that number-sized allocations may still take (see [`Guard::budget`]).
+    spent: u64,
+    /// Metadata node ids defined so far, for LLVM's "Metadata id is already used".
+    md_ids: rustc_hash::FxHashSet<u32>,
+    /// Where each identified struct is defined (for errors found once all are known).
+    type_defs: FxHashMap<Type, u32>,
+    /// Whether `Module::order` lists some global twice: where it was first used, and later
+    /// where it was defined (which is the place that counts).
+    order_has_uses: bool,
+}
+
+/// Token text for a message: its first line, at most 40 characters, control characters and
+/// bytes that are not UTF-8 escaped as `\XX` (so a message stays one printable line).
+fn shown(b: &[u8]) -> String {
+    const MAX: usize = 40;
+    let line = b.split(|&c| c == b'\n').next().unwrap_or_default();
+    let mut out = String::new();
+    let mut n = 0;
+    let mut cut = line.len() < b.len();
+    'chunks: for chunk in line.utf8_chunks() {
+        let valid = chunk.valid().chars().map(|c| match c.is_control() {
+            true => Err(c as u32),
+            false => Ok(c),
+        });
+        let invalid = chunk.invalid().iter().map(|&x| Err(u32::from(x)));
+        for piece in valid.chain(invalid) {
+            if n == MAX {
+                cut = true;
+                break 'chunks;
+            }
+            match piece {
+                Ok(c) => out.push(c),
+                Err(x) => out += &format!("\\{x:02X}"),
+            }
+            n += 1;
+        }
+    }
+    if cut {
+        out += "...";
+    }
+    out
+}
+
+/// How deep identified structs may nest, counting the types in between (`{ [2 x %T] }`).
+pub const MAX_STRUCT_DEPTH: u32 = MAX_DEPTH;
+
+/// The identified struct that contains itself (LLVM: "identified structure type 'T' is
+/// recursive") or nests deeper than [`MAX_STRUCT_DEPTH`], if any, with the message. The walk
+/// keeps its own stack, so the passes that recurse over types afterwards (the comparator, the
+/// data layout) can rely on bounded depth. Pointers end the walk: `%list = type { ptr, %list* }`
+/// is fine.
+fn struct_nesting_error(tt: &TypeTable, defs: &FxHashMap<Type, u32>) -> Option<(Type, String)> {
+    fn child(tt: &TypeTable, t: Type, k: usize) -> Option<Type> {
+        match tt.get(t) {
+            TypeData::Struct { elems, .. } => elems.get(k).copied(),
+            TypeData::Named(_) => tt.body(t)?.elems.get(k).copied(),
+            TypeData::Array(_, e) | TypeData::Vector { elem: e, .. } => (k == 0).then_some(*e),
+            TypeData::Func { ret, params, .. } => match k {
+                0 => Some(*ret),
+                _ => params.get(k - 1).copied(),
+            },
+            TypeData::TargetExt { types, .. } => types.get(k).copied(),
+            _ => None,
+        }
+    }
+    const UNSEEN: u32 = u32::MAX;
+    const ON_STACK: u32 = u32::MAX - 1;
+    let named = |t: Type| matches!(tt.get(t), TypeData::Named(_));
+    let name = |t: Type| tt.struct_name(t).unwrap_or_default().to_owned();
+    // Depth of each finished type (a leaf is 0), or UNSEEN / ON_STACK.
+    let mut depth = vec![UNSEEN; tt.len()];
+    // (type, next child, 1 + the deepest child so far)
+    let mut stack: Vec<(Type, usize, u32)> = Vec::new();
+    for &root in tt.named_structs() {
+        if depth[root.index()] != UNSEEN {
+            continue;
+        }
+        depth[root.index()] = ON_STACK;
+        stack.push((root, 0, 0));
+        while let Some(top) = stack.last_mut() {
+            let (t, k, d) = *top;
+            if let Some(c) = child(tt, t, k) {
+                top.1 += 1;
+                match depth[c.index()] {
+                    UNSEEN => {
+                        depth[c.index()] = ON_STACK;
+                        stack.push((c, 0, 0));
+                    }
+                    ON_STACK => {
+                        // A cycle: `c` and everything above it on the stack. It closes at
+                        // the identified struct on it defined last, as LLVM reports it.
+                        let from = stack.iter().rposition(|e| e.0 == c).unwrap_or(0);
+                        let t = stack[from..]
+                            .iter()
+                            .map(|e| e.0)
+                            .filter(|&t| named(t))
+                            .max_by_key(|t| defs.get(t).copied().unwrap_or(0))
+                            .unwrap_or(c);
+                        let msg = format!("identified structure type '{}' is recursive", name(t));
+                        return Some((t, msg));
+                    }
+                    cd => top.2 = d.max(cd + 1),
+                }
+            } else {
+                stack.pop();
+                if d > MAX_STRUCT_DEPTH && named(t) {
+                    let msg = format!(
+                        "identified structure type '{}' nests types {d} levels deep; at most {MAX_STRUCT_DEPTH} are supported",
+                        name(t)
+                    );
+                    return Some((t, msg));
+                }
+                depth[t.index()] = d;
+                if let Some(parent) = stack.last_mut() {
+                    parent.2 = parent.2.max(d + 1);
+                }
+            }
+        }
+    }
+    None
+}
+
+impl Guard {
+    /// Bytes of wide-integer words and expanded shuffle masks a module of `src_len` bytes
+    /// may allocate: far more than any real module needs, far less than `i8388608` constants
+    /// or `<4294967295 x i32> zeroinitializer` masks repeated in a small file would take.
+    fn budget(src_len: usize) -> u64 {
+        (64 << 20) + 64 * src_len as u64
+    }
+}
 
 /// A reader error with a 1-based position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +232,7 @@ struct Parser<'a> {
     pending_globals: FxHashMap<GlobalId, u32>,
     next_global_num: u32,
     depth: u32,
+    guard: Guard,
     body: Body,
     fs: FnState,
     in_function: bool,
@@ -264,6 +408,7 @@ impl<'a> Parser<'a> {
             pending_globals: FxHashMap::default(),
             next_global_num: 0,
             depth: 0,
+            guard: Guard::default(),
             body: Body::default(),
             fs: FnState::default(),
             in_function: false,
@@ -351,16 +496,16 @@ impl<'a> Parser<'a> {
     }
 
     fn describe(&self) -> String {
+        let b = &self.src[self.tok.start as usize..self.tok.end as usize];
         match self.tok.kind {
             Tok::Eof => "end of file".into(),
-            Tok::Error => format!(
-                "invalid token '{}'",
-                String::from_utf8_lossy(&self.src[self.tok.start as usize..self.tok.end as usize])
-            ),
-            _ => format!(
-                "'{}'",
-                String::from_utf8_lossy(&self.src[self.tok.start as usize..self.tok.end as usize])
-            ),
+            Tok::Error => match b.iter().position(|&c| c == b'"') {
+                Some(q) if q <= 2 && !b[q + 1..].contains(&b'"') => {
+                    "a string or quoted name without its closing quote".into()
+                }
+                _ => format!("invalid token '{}'", shown(b)),
+            },
+            _ => format!("'{}'", shown(b)),
         }
     }
 
@@ -415,11 +560,37 @@ impl<'a> Parser<'a> {
         if self.depth > MAX_DEPTH {
             return self.err(format!("nesting deeper than {MAX_DEPTH} levels"));
         }
+        self.guard.type_hw = self.guard.type_hw.max(self.depth);
         Ok(())
     }
 
     fn leave(&mut self) {
         self.depth -= 1;
+    }
+
+    /// Take `bytes` of a number-sized allocation from the budget, or fail at `offset`.
+    fn spend(&mut self, bytes: u64, offset: u32, what: &str) -> PResult<()> {
+        self.guard.spent = self.guard.spent.saturating_add(bytes);
+        if self.guard.spent > Guard::budget(self.src.len()) {
+            return self.error_at(
+                offset,
+                format!("{what} would need more memory than an input of this size may use"),
+            );
+        }
+        Ok(())
+    }
+
+    /// An alignment in bytes: a power of two, at most 2^32 (LLVM's `Value::MaximumAlignment`).
+    fn parse_align(&mut self) -> PResult<u64> {
+        let t = self.tok;
+        let a = self.parse_u64()?;
+        if !a.is_power_of_two() {
+            return self.error_at(token_offset(t), "alignment is not a power of two");
+        }
+        if a > 1 << 32 {
+            return self.error_at(token_offset(t), "huge alignments are not supported yet");
+        }
+        Ok(a)
     }
 
     /// Raw source text of a balanced `open ... close` group starting at the current token
@@ -438,6 +609,10 @@ impl<'a> Parser<'a> {
             let c = self.src[i];
             if c == open {
                 depth += 1;
+                if depth > MAX_DEPTH as usize {
+                    return self
+                        .error_at(i as u32, format!("nesting deeper than {MAX_DEPTH} levels"));
+                }
             } else if c == close {
                 depth -= 1;
                 if depth == 0 {
@@ -497,6 +672,20 @@ impl<'a> Parser<'a> {
 
     fn finish_module(&mut self) -> PResult<()> {
         self.m.globals.shrink_to_fit();
+        if self.guard.order_has_uses {
+            let mut seen = vec![false; self.m.globals.len()];
+            let mut order: Vec<GlobalId> = (self.m.order.iter().rev())
+                .filter(|g| !std::mem::replace(&mut seen[g.index()], true))
+                .copied()
+                .collect();
+            order.reverse();
+            self.m.order = order;
+        }
+        // Before numbered names are dropped, so that the message can show them.
+        if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
+            let name = self.m.global_name(g);
+            return self.error_at(off, format!("use of undefined value '@{name}'"));
+        }
         // `@0`-style names are LLVM's numbered (unnamed) globals; the writer renumbers them.
         let numbered: Vec<GlobalId> = self
             .m
@@ -509,18 +698,19 @@ impl<'a> Parser<'a> {
             self.m.globals[g].common_mut().name = Name::Unnamed;
         }
         self.m.rebuild_names();
-        if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
-            let name = self.m.global_name(g);
-            return self.error_at(off, format!("use of undefined value '@{name}'"));
-        }
         // Identified structs used but never defined are opaque; that is LLVM's rule too, except
         // LLVM requires a definition. Insist on one, like LLVM.
-        for &t in self.m.types.named_structs() {
-            if !self.defined_types.contains(&t) {
-                let name = self.m.types.struct_name(t).unwrap_or("").to_string();
-                let off = self.type_first_use.get(&t).copied().unwrap_or(0);
-                return self.error_at(off, format!("use of undefined type named '%{name}'"));
-            }
+        // (`named_structs` lists only defined structs, so look at the ones used.)
+        let undefined = (self.type_first_use.iter())
+            .filter(|(t, _)| !self.defined_types.contains(t))
+            .min_by_key(|(_, &off)| off);
+        if let Some((&t, &off)) = undefined {
+            let name = self.m.types.struct_name(t).unwrap_or("").to_string();
+            return self.error_at(off, format!("use of undefined type named '%{name}'"));
+        }
+        if let Some((t, msg)) = struct_nesting_error(&self.m.types, &self.guard.type_defs) {
+            let off = self.guard.type_defs.get(&t).copied().unwrap_or(0);
+            return self.error_at(off, msg);
         }
         Ok(())
     }
@@ -581,6 +771,7 @@ impl<'a> Parser<'a> {
         if !self.defined_types.insert(t) {
             return self.error_at(token_offset(nt), format!("redefinition of type '%{name}'"));
         }
+        self.guard.type_defs.insert(t, token_offset(nt));
         if self.eat_word("opaque") {
             self.m.types.set_body(t, None);
             return Ok(());
@@ -675,8 +866,11 @@ impl<'a> Parser<'a> {
     }
 
     fn md_def(&mut self) -> PResult<()> {
-        self.bump();
+        let bang = self.bump();
         let id = self.parse_u32()?;
+        if !self.guard.md_ids.insert(id) {
+            return self.error_at(bang.start, "Metadata id is already used");
+        }
         self.expect(Tok::Equal, "'='")?;
         let text = self.md_node_text()?;
         self.m.md_nodes.push(MdNode { id, text });
@@ -751,8 +945,8 @@ impl<'a> Parser<'a> {
                         t.end
                     }
                     Tok::Int if w == "align" => {
-                        let t = self.bump();
-                        t.end
+                        self.parse_align()?;
+                        self.prev_end()
                     }
                     _ => start + w.len() as u32,
                 };
@@ -788,6 +982,7 @@ impl<'a> Parser<'a> {
 
     fn parse_type_inner(&mut self) -> PResult<Type> {
         let start = self.tok.start;
+        let outer_hw = std::mem::replace(&mut self.guard.type_hw, self.depth);
         let mut ty = match self.tok.kind {
             Tok::Word => {
                 let w = self.bump();
@@ -817,11 +1012,9 @@ impl<'a> Parser<'a> {
                         && b[1..].iter().all(u8::is_ascii_digit) =>
                     {
                         let n: u32 = s[1..].parse().unwrap_or(u32::MAX);
-                        if n == 0 || n >= (1 << 24) {
-                            return self.error_at(
-                                w.start,
-                                format!("bitwidth of '{s}' must be between 1 and 2^24-1"),
-                            );
+                        if n == 0 || n > MAX_INT_BITS {
+                            return self
+                                .error_at(w.start, "bitwidth for integer type out of range");
                         }
                         if b[0] == b'i' {
                             self.m.types.int(n)
@@ -884,7 +1077,9 @@ impl<'a> Parser<'a> {
             }
             _ => return self.err(format!("expected a type, found {}", self.describe())),
         };
-        // Suffixes: typed pointers and function types.
+        // Suffixes: typed pointers and function types. They nest without recursing here, so
+        // they count against MAX_DEPTH on top of the levels the type so far takes.
+        let mut levels = self.guard.type_hw.saturating_sub(self.depth);
         loop {
             match self.tok.kind {
                 Tok::Star => {
@@ -897,11 +1092,23 @@ impl<'a> Parser<'a> {
                     ty = self.typed_ptr(ty, a, start)?;
                 }
                 Tok::LParen => {
+                    if matches!(
+                        self.m.types.get(ty),
+                        TypeData::Func { .. } | TypeData::Label | TypeData::Metadata
+                    ) {
+                        return self.err("invalid function return type");
+                    }
                     ty = self.fn_type_params(ty)?;
+                    levels = levels.max(self.guard.type_hw.saturating_sub(self.depth));
                 }
                 _ => break,
             }
+            levels += 1;
+            if self.depth + levels > MAX_DEPTH {
+                return self.err(format!("nesting deeper than {MAX_DEPTH} levels"));
+            }
         }
+        self.guard.type_hw = outer_hw.max(self.depth + levels);
         Ok(ty)
     }
 
@@ -940,7 +1147,15 @@ impl<'a> Parser<'a> {
                 let s = self.expect_string()?;
                 return self.err(format!("symbolic address space \"{s}\" is not supported"));
             } else {
-                self.parse_u32()?
+                let t = self.tok;
+                let n = self.parse_u32()?;
+                if n >= 1 << 24 {
+                    return self.error_at(
+                        token_offset(t),
+                        "invalid address space, must be a 24-bit integer",
+                    );
+                }
+                n
             };
             self.expect(Tok::RParen, "')'")?;
             Ok(n)
@@ -1091,7 +1306,7 @@ impl<'a> Parser<'a> {
         let name = self.name_of(nt);
         let numbered = !nt.quoted && name.bytes().all(|b| b.is_ascii_digit());
         if numbered {
-            self.next_global_num = name.parse::<u32>().unwrap_or(0) + 1;
+            self.next_global_num = name.parse::<u32>().unwrap_or(0).wrapping_add(1);
         }
         self.expect(Tok::Equal, "'='")?;
         self.global_body(Name::Named(name), nt.start)
@@ -1177,7 +1392,7 @@ impl<'a> Parser<'a> {
                 } else if self.is_word("comdat") {
                     gv.common.comdat = Some(self.comdat_ref()?);
                 } else if self.eat_word("align") {
-                    gv.align = Some(self.parse_u64()?);
+                    gv.align = Some(self.parse_align()?);
                 } else if self.is_word("code_model") {
                     let s = self.tok.start;
                     self.bump();
@@ -1229,8 +1444,10 @@ impl<'a> Parser<'a> {
                 }
                 self.m.globals[g].kind = kind;
                 // Keep LLVM's order: a global is placed where it is defined, not first used.
-                self.m.order.retain(|&x| x != g);
+                // Its place from the first use goes in `finish_module` (all at once: removing
+                // each here would be quadratic in the number of globals).
                 self.m.order.push(g);
+                self.guard.order_has_uses = true;
                 return Ok(());
             }
         }
@@ -1460,13 +1677,25 @@ impl<'a> Parser<'a> {
                             .error_at(token_offset(t), "integer constant must have integer type")
                     }
                 };
+                if bits > 64 {
+                    let bytes = u64::from(bits.div_ceil(64)) * 8;
+                    self.spend(bytes, token_offset(t), "this wide integer constant")?;
+                }
                 let val = if let Some(h) = s.strip_prefix("u0x").or_else(|| s.strip_prefix("s0x")) {
                     ApInt::parse_hex(bits, h)
                 } else {
                     ApInt::parse_decimal(bits, s)
                 };
                 let val = val.ok_or_else(|| {
-                    self.make_error(token_offset(t), "malformed integer constant".into())
+                    let msg = if s.len() > ApInt::MAX_DECIMAL_DIGITS && !s.contains('x') {
+                        format!(
+                            "integer constant with more than {} significant decimal digits; write it in hexadecimal (u0x...)",
+                            ApInt::MAX_DECIMAL_DIGITS
+                        )
+                    } else {
+                        "malformed integer constant".into()
+                    };
+                    self.make_error(token_offset(t), msg)
                 })?;
                 ConstData::Int { ty, val }
             }
@@ -1828,7 +2057,7 @@ impl<'a> Parser<'a> {
             }
             if op == Opcode::ShuffleVector && e.ops.len() == 3 {
                 let m = e.ops.pop().expect("three operands");
-                e.mask = self.shuffle_mask(m);
+                e.mask = self.shuffle_mask(m, token_offset(t))?;
             }
         } else {
             return self.error_at(
@@ -1844,12 +2073,22 @@ impl<'a> Parser<'a> {
         ))
     }
 
-    fn shuffle_mask(&self, c: Const) -> Vec<i32> {
+    fn shuffle_mask(&mut self, c: Const, off: u32) -> PResult<Vec<i32>> {
+        // A mask written as one value stands for as many lanes as its type says.
+        let lanes = match self.m.consts.get(c) {
+            ConstData::Vector { .. } => 0,
+            &ConstData::Zero(ty)
+            | &ConstData::Undef(ty)
+            | &ConstData::Poison(ty)
+            | &ConstData::Splat { ty, .. } => self.m.types.vector_len(ty).map_or(0, |v| v.0),
+            _ => 0,
+        };
+        self.spend(u64::from(lanes) * 4, off, "this shufflevector mask")?;
         let elem = |c: Const| match self.m.consts.get(c) {
             ConstData::Int { val, .. } => val.as_i64().unwrap_or(-1) as i32,
             _ => -1,
         };
-        match self.m.consts.get(c) {
+        Ok(match self.m.consts.get(c) {
             ConstData::Vector { elems, .. } => elems.iter().map(|&e| elem(e)).collect(),
             ConstData::Zero(t) | ConstData::Undef(t) | ConstData::Poison(t) => {
                 let n = self.m.types.vector_len(*t).map_or(0, |v| v.0) as usize;
@@ -1864,7 +2103,7 @@ impl<'a> Parser<'a> {
                 vec![elem(*e); self.m.types.vector_len(*ty).map_or(0, |v| v.0) as usize]
             }
             _ => Vec::new(),
-        }
+        })
     }
 
     fn cast_flags(&mut self, op: Opcode, f: &mut Flags) {
@@ -1964,7 +2203,7 @@ impl<'a> Parser<'a> {
         let nt = self.expect(Tok::Global, "a function name")?;
         let name = self.name_of(nt);
         if !nt.quoted && name.bytes().all(|b| b.is_ascii_digit()) {
-            self.next_global_num = name.parse::<u32>().unwrap_or(0) + 1;
+            self.next_global_num = name.parse::<u32>().unwrap_or(0).wrapping_add(1);
         }
         common.name = Name::Named(name);
         self.expect(Tok::LParen, "'('")?;
@@ -2035,7 +2274,7 @@ impl<'a> Parser<'a> {
                     "comdat" => f.common.comdat = Some(self.comdat_ref()?),
                     "align" if self.peek_is_int() => {
                         self.bump();
-                        f.align = Some(self.parse_u64()?);
+                        f.align = Some(self.parse_align()?);
                     }
                     "gc" => {
                         self.bump();
@@ -2086,13 +2325,13 @@ impl<'a> Parser<'a> {
                     Name::Named(n) => n.clone(),
                     Name::Unnamed => {
                         let k = self.fs.next_num.to_string().into();
-                        self.fs.next_num += 1;
+                        self.fs.next_num = self.fs.next_num.wrapping_add(1);
                         k
                     }
                 };
                 if let Name::Named(n) = &p.name {
                     if n.bytes().all(|b| b.is_ascii_digit()) {
-                        self.fs.next_num = n.parse::<u32>().unwrap_or(0) + 1;
+                        self.fs.next_num = n.parse::<u32>().unwrap_or(0).wrapping_add(1);
                     }
                 }
                 if self
@@ -2311,7 +2550,7 @@ impl<'a> Parser<'a> {
                             format!("label expected to be numbered '{}'", self.fs.next_num),
                         );
                     }
-                    self.fs.next_num += 1;
+                    self.fs.next_num = self.fs.next_num.wrapping_add(1);
                     (k, Name::Unnamed)
                 } else {
                     (k.clone(), Name::Named(k))
@@ -2319,7 +2558,7 @@ impl<'a> Parser<'a> {
             }
             None => {
                 let k: Box<str> = self.fs.next_num.to_string().into();
-                self.fs.next_num += 1;
+                self.fs.next_num = self.fs.next_num.wrapping_add(1);
                 (k, Name::Unnamed)
             }
         };
@@ -2401,7 +2640,7 @@ impl<'a> Parser<'a> {
                             ),
                         );
                     }
-                    self.fs.next_num += 1;
+                    self.fs.next_num = self.fs.next_num.wrapping_add(1);
                 }
                 let name = if numbered {
                     Name::Unnamed
@@ -2414,7 +2653,7 @@ impl<'a> Parser<'a> {
                 let i = self.body.insts.push(data);
                 if !void {
                     let key: Box<str> = self.fs.next_num.to_string().into();
-                    self.fs.next_num += 1;
+                    self.fs.next_num = self.fs.next_num.wrapping_add(1);
                     if self.fs.names.insert(key.clone(), Local::Inst(i)).is_some() {
                         return self.error_at(start, format!("redefinition of '%{key}'"));
                     }
@@ -2472,7 +2711,7 @@ impl<'a> Parser<'a> {
             self.bump();
             if allow_align && self.is_word("align") {
                 self.bump();
-                align = Some(self.parse_u64()?);
+                align = Some(self.parse_align()?);
             } else if self.tok.kind == Tok::MetaName {
                 self.inst_md(d)?;
             } else {
@@ -2720,7 +2959,7 @@ impl<'a> Parser<'a> {
                 let mut addrspace = 0;
                 while self.eat(Tok::Comma) {
                     if self.eat_word("align") {
-                        align = Some(self.parse_u64()?);
+                        align = Some(self.parse_align()?);
                     } else if self.is_word("addrspace") {
                         addrspace = self.opt_addrspace()?;
                     } else if self.tok.kind == Tok::MetaName {
@@ -2972,7 +3211,7 @@ impl<'a> Parser<'a> {
                 let elem = self.m.types.element(ty).ok_or_else(|| {
                     self.make_error(token_offset(t), "shufflevector needs vectors".into())
                 })?;
-                d.extra = InstExtra::Shuffle(self.shuffle_mask(mc));
+                d.extra = InstExtra::Shuffle(self.shuffle_mask(mc, token_offset(t))?);
                 d.ty = self.m.types.intern(TypeData::Vector {
                     len: mlen,
                     elem,

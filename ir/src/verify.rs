@@ -3,15 +3,23 @@
 //! The reader already rejects what it cannot build (undefined or duplicate names, operands of
 //! the wrong type where the syntax fixes the type, blocks without a terminator). This pass
 //! checks what needs the whole function: the types the syntax leaves open (returns, call
-//! arguments, stores, selects), phi nodes against the CFG, and the placement of phis and
-//! terminators. Messages follow LLVM's verifier where it has one.
+//! arguments, stores, selects), phi nodes against the CFG, the placement of phis and
+//! terminators, and SSA dominance (every use of an instruction is dominated by its definition).
+//! Messages follow LLVM's verifier where it has one.
+//!
+//! Functions are checked in parallel; the error reported is the one of the first failing
+//! function in module order, so the outcome does not depend on scheduling.
 
-use crate::function::{Block, Body, Function};
-use crate::inst::{Inst, Opcode};
-use crate::module::{GlobalId, Module};
+use crate::constant::{Const, ConstData};
+use crate::function::{Body, Function};
+use crate::inst::{Inst, InstData, Opcode};
+use crate::module::{GlobalId, GlobalKind, Module, Name};
 use crate::types::{Type, TypeData};
 use crate::value::Value;
+use cranelift_entity::EntityRef;
 use cranelift_entity::SecondaryMap;
+use rayon::prelude::*;
+use std::cell::RefCell;
 use std::fmt;
 
 /// A verifier finding: which function, where (byte offset of the instruction when the module
@@ -25,22 +33,488 @@ pub struct VerifyError {
 
 impl fmt::Display for VerifyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.function.is_empty() {
+            return f.write_str(&self.msg);
+        }
         write!(f, "{} (in function '@{}')", self.msg, self.function)
     }
 }
 
 impl std::error::Error for VerifyError {}
 
-/// Check every function body of `m`; the first finding is the error.
+/// Check every function body of `m`; the finding of the first failing function (in module
+/// order) is the error.
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
-    for g in m.functions() {
-        if let Some(f) = m.function(g) {
-            if let Some(body) = &f.body {
-                verify_function(m, g, f, body)?;
+    verify_aliases(m)?;
+    let bodies: Vec<(GlobalId, &Function, &Body)> = m
+        .functions()
+        .filter_map(|g| {
+            let f = m.function(g)?;
+            Some((g, f, f.body.as_ref()?))
+        })
+        .collect();
+    let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {
+        SCRATCH.with(|s| verify_function(m, g, f, body, &mut s.borrow_mut()))
+    };
+    let found = if bodies.len() < 2 {
+        bodies.iter().find_map(|b| check(b).err())
+    } else {
+        bodies
+            .par_iter()
+            .with_min_len(16)
+            .find_map_first(|b| check(b).err())
+    };
+    found.map_or(Ok(()), Err)
+}
+
+/// LLVM's "Aliases cannot form a cycle": no alias (or ifunc) may reach itself through the
+/// aliases its target expression names. One walk over the alias graph with three colours, so
+/// long chains cost linear time; the finding names the first alias in module order that
+/// reaches a cycle. (Functions and variables end the walk: their initializers do not count.)
+fn verify_aliases(m: &Module) -> Result<(), VerifyError> {
+    const WHITE: u8 = 0;
+    const GREY: u8 = 1;
+    const BLACK: u8 = 2;
+    let alias = |g: GlobalId| match &m.globals.get(g)?.kind {
+        GlobalKind::Alias(a) => Some(a.target),
+        _ => None,
+    };
+    // The aliases that the target expression `c` names.
+    let named = |c: Option<Const>| {
+        let mut out = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut work: Vec<Const> = c.into_iter().collect();
+        while let Some(c) = work.pop() {
+            if !seen.insert(c) {
+                continue;
+            }
+            match m.consts.get(c) {
+                ConstData::Global { global, .. } => {
+                    if alias(*global).is_some() {
+                        out.push(*global);
+                    }
+                }
+                _ => work.extend(m.consts.operands(c)),
+            }
+        }
+        out
+    };
+    let mut colour: SecondaryMap<GlobalId, u8> = SecondaryMap::new();
+    for root in m.live_globals() {
+        if alias(root).is_none() || colour[root] != WHITE {
+            continue;
+        }
+        // (alias, the aliases it names, how many of those are done)
+        let mut stack = vec![(root, named(alias(root)), 0)];
+        colour[root] = GREY;
+        while let Some((g, next, k)) = stack.last_mut() {
+            if let Some(&n) = next.get(*k) {
+                *k += 1;
+                match colour[n] {
+                    WHITE => {
+                        colour[n] = GREY;
+                        let targets = named(alias(n));
+                        stack.push((n, targets, 0));
+                    }
+                    GREY => {
+                        return Err(VerifyError {
+                            function: String::new(),
+                            offset: None,
+                            msg: format!(
+                                "Aliases cannot form a cycle ('@{}')",
+                                m.global_name(root)
+                            ),
+                        })
+                    }
+                    _ => {}
+                }
+            } else {
+                colour[*g] = BLACK;
+                stack.pop();
             }
         }
     }
     Ok(())
+}
+
+/// "None" in the dense per-function tables below.
+const NONE: u32 = u32::MAX;
+
+/// Buffers reused from one function to the next (one set per thread), so checking a function
+/// allocates nothing once the buffers have grown to the largest function seen.
+#[derive(Default)]
+struct Scratch {
+    /// Block handle -> index in `layout` (`NONE` when the block is not laid out).
+    bidx: Vec<u32>,
+    /// Successor and predecessor lists by layout index, as compressed rows: the successors of
+    /// block `b` are `succ[succ_start[b]..succ_start[b + 1]]`. One entry per terminator
+    /// operand, so a block reached twice from one switch is listed twice (as LLVM's
+    /// `predecessors()` does).
+    succ_start: Vec<u32>,
+    succ: Vec<u32>,
+    pred_start: Vec<u32>,
+    pred: Vec<u32>,
+    /// Instruction handle -> (layout index of its block, position in the function's
+    /// instruction order); `(NONE, NONE)` for instructions not laid out.
+    inst_pos: Vec<(u32, u32)>,
+    /// Dominator tree: reverse-postorder number of each block (`NONE` if unreachable),
+    /// blocks in reverse postorder, immediate dominators by RPO number, and the dominator
+    /// tree's DFS entry/exit numbers by RPO number (`a` dominates `b` iff `b`'s interval
+    /// nests in `a`'s).
+    rpo_num: Vec<u32>,
+    rpo: Vec<u32>,
+    idom: Vec<u32>,
+    /// DFS preorder: the number of each block (`NONE` if unreachable), the blocks in
+    /// preorder, and each one's DFS-tree parent by preorder number.
+    pre_num: Vec<u32>,
+    pre: Vec<u32>,
+    parent: Vec<u32>,
+    /// Lengauer–Tarjan's tables, when it runs.
+    lt: LengauerTarjan,
+    /// Tests: skip straight to Lengauer–Tarjan.
+    force_lt: bool,
+    dom_in: Vec<u32>,
+    dom_out: Vec<u32>,
+    child_start: Vec<u32>,
+    children: Vec<u32>,
+    fill: Vec<u32>,
+    stack: Vec<(u32, u32)>,
+    /// Phi checks: the sorted incoming blocks and the sorted predecessors.
+    incoming: Vec<u32>,
+    expected: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// Lengauer–Tarjan's tables, by DFS preorder number.
+#[derive(Default)]
+struct LengauerTarjan {
+    semi: Vec<u32>,
+    label: Vec<u32>,
+    /// The forest of processed vertices (`NONE`: a root), path-compressed by `eval`.
+    ancestor: Vec<u32>,
+    idom: Vec<u32>,
+    /// Vertices by semidominator, as linked lists: `bucket[v]` heads the list, `next` links.
+    bucket: Vec<u32>,
+    next: Vec<u32>,
+    path: Vec<u32>,
+}
+
+impl LengauerTarjan {
+    /// The vertex of least semidominator on the forest path above `v` (`v` if it is a root),
+    /// compressing the path on the way (iteratively: paths can be as long as the CFG).
+    fn eval(&mut self, v: u32) -> u32 {
+        if self.ancestor[v as usize] == NONE {
+            return v;
+        }
+        self.path.clear();
+        let mut x = v;
+        while self.ancestor[self.ancestor[x as usize] as usize] != NONE {
+            self.path.push(x);
+            x = self.ancestor[x as usize];
+        }
+        while let Some(y) = self.path.pop() {
+            let (y, a) = (y as usize, self.ancestor[y as usize] as usize);
+            if self.semi[self.label[a] as usize] < self.semi[self.label[y] as usize] {
+                self.label[y] = self.label[a];
+            }
+            self.ancestor[y] = self.ancestor[a];
+        }
+        self.label[v as usize]
+    }
+}
+
+impl Scratch {
+    /// Build the CFG tables of `body` and the instruction positions.
+    fn build(&mut self, body: &Body) {
+        let n = body.layout.len();
+        self.bidx.clear();
+        self.bidx.resize(body.blocks.len(), NONE);
+        for (k, &b) in body.layout.iter().enumerate() {
+            if let Some(slot) = self.bidx.get_mut(b.index()) {
+                *slot = k as u32;
+            }
+        }
+        self.inst_pos.clear();
+        self.inst_pos.resize(body.insts.len(), (NONE, NONE));
+        self.succ_start.clear();
+        self.succ.clear();
+        let mut order = 0u32;
+        for (k, &b) in body.layout.iter().enumerate() {
+            self.succ_start.push(self.succ.len() as u32);
+            let Some(data) = body.blocks.get(b) else {
+                continue;
+            };
+            for &i in &data.insts {
+                if let Some(slot) = self.inst_pos.get_mut(i.index()) {
+                    *slot = (k as u32, order);
+                }
+                order += 1;
+            }
+            let Some(term) = data.insts.last().and_then(|&t| body.insts.get(t)) else {
+                continue;
+            };
+            for s in term.operands.iter().filter_map(|v| v.as_block()) {
+                match self.bidx.get(s.index()) {
+                    Some(&s) if s != NONE => self.succ.push(s),
+                    _ => {}
+                }
+            }
+        }
+        self.succ_start.push(self.succ.len() as u32);
+        // Predecessors by counting sort of the successor lists.
+        self.pred_start.clear();
+        self.pred_start.resize(n + 1, 0);
+        for &s in &self.succ {
+            self.pred_start[s as usize + 1] += 1;
+        }
+        for k in 0..n {
+            self.pred_start[k + 1] += self.pred_start[k];
+        }
+        self.pred.clear();
+        self.pred.resize(self.succ.len(), 0);
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.pred_start[..n]);
+        for b in 0..n {
+            for e in self.succ_start[b]..self.succ_start[b + 1] {
+                let s = self.succ[e as usize] as usize;
+                self.pred[self.fill[s] as usize] = b as u32;
+                self.fill[s] += 1;
+            }
+        }
+    }
+
+    fn preds(&self, b: u32) -> &[u32] {
+        &self.pred[self.pred_start[b as usize] as usize..self.pred_start[b as usize + 1] as usize]
+    }
+
+    /// The dominator tree: a DFS from the entry (preorder and reverse postorder), immediate
+    /// dominators by the Cooper–Harvey–Kennedy iteration over reverse postorder ("A Simple,
+    /// Fast Dominance Algorithm"), then DFS intervals of the tree.
+    ///
+    /// That iteration is the fastest on real CFGs, but quadratic on some others (irreducible
+    /// ladders need O(n) passes, a deep chain all branching to one block makes one pass O(n²)).
+    /// Past a work budget linear in the CFG it gives way to Lengauer–Tarjan, O(m log n) on any
+    /// CFG, so hostile input cannot make verification slow.
+    fn dominators(&mut self) {
+        let n = self.succ_start.len() - 1;
+        self.rpo_num.clear();
+        self.rpo_num.resize(n, NONE);
+        self.rpo.clear();
+        if n <= 1 {
+            // No blocks, or just the entry (which has no predecessors, or we would not be here).
+            self.rpo.extend((0..n as u32).map(|_| 0));
+            self.rpo_num.fill(0);
+            self.dom_in.clear();
+            self.dom_in.push(0);
+            self.dom_out.clear();
+            self.dom_out.push(1);
+            return;
+        }
+        // Iterative DFS: preorder numbers, DFS-tree parents (by preorder number), postorder.
+        self.pre_num.clear();
+        self.pre_num.resize(n, NONE);
+        self.pre.clear();
+        self.parent.clear();
+        self.stack.clear();
+        self.stack.push((0, 0));
+        self.pre_num[0] = 0;
+        self.pre.push(0);
+        self.parent.push(0);
+        while let Some(top) = self.stack.last_mut() {
+            let (b, next) = *top;
+            let succs = &self.succ
+                [self.succ_start[b as usize] as usize..self.succ_start[b as usize + 1] as usize];
+            if let Some(&s) = succs.get(next as usize) {
+                top.1 += 1;
+                if self.pre_num[s as usize] == NONE {
+                    self.pre_num[s as usize] = self.pre.len() as u32;
+                    self.parent.push(self.pre_num[b as usize]);
+                    self.pre.push(s);
+                    self.stack.push((s, 0));
+                }
+            } else {
+                self.rpo.push(b);
+                self.stack.pop();
+            }
+        }
+        self.rpo.reverse();
+        let r = self.rpo.len();
+        for (k, &b) in self.rpo.iter().enumerate() {
+            self.rpo_num[b as usize] = k as u32;
+        }
+        // idom by RPO number; the entry is its own.
+        self.idom.clear();
+        self.idom.resize(r, NONE);
+        self.idom[0] = 0;
+        let budget = if self.force_lt {
+            0
+        } else {
+            16 * (r + self.pred.len()) + 64
+        };
+        let mut work = 0;
+        let mut changed = true;
+        'passes: while changed {
+            changed = false;
+            for k in 1..r {
+                let b = self.rpo[k];
+                let mut new = NONE;
+                for &p in self.preds(b) {
+                    let p = self.rpo_num[p as usize];
+                    work += 1;
+                    if p == NONE || self.idom[p as usize] == NONE {
+                        continue;
+                    }
+                    new = if new == NONE {
+                        p
+                    } else {
+                        self.intersect(p, new, &mut work)
+                    };
+                    if work > budget {
+                        break 'passes;
+                    }
+                }
+                if new != self.idom[k] {
+                    self.idom[k] = new;
+                    changed = true;
+                }
+            }
+        }
+        if work > budget {
+            self.lengauer_tarjan();
+        }
+        // Children lists of the tree (compressed rows, by counting sort), then DFS numbers.
+        let (starts, children, fill) = (&mut self.child_start, &mut self.children, &mut self.fill);
+        starts.clear();
+        starts.resize(r + 1, 0);
+        for k in 1..r {
+            starts[self.idom[k] as usize + 1] += 1;
+        }
+        for k in 0..r {
+            starts[k + 1] += starts[k];
+        }
+        children.clear();
+        children.resize(r.saturating_sub(1), 0);
+        fill.clear();
+        fill.extend_from_slice(&starts[..r]);
+        for k in 1..r {
+            let parent = self.idom[k] as usize;
+            children[fill[parent] as usize] = k as u32;
+            fill[parent] += 1;
+        }
+        self.dom_in.clear();
+        self.dom_in.resize(r, 0);
+        self.dom_out.clear();
+        self.dom_out.resize(r, 0);
+        let mut clock = 1u32;
+        self.stack.clear();
+        self.stack.push((0, starts[0]));
+        while let Some(top) = self.stack.last_mut() {
+            let (node, next) = *top;
+            if next < starts[node as usize + 1] {
+                top.1 += 1;
+                let child = children[next as usize];
+                self.dom_in[child as usize] = clock;
+                clock += 1;
+                self.stack.push((child, starts[child as usize]));
+            } else {
+                self.dom_out[node as usize] = clock;
+                clock += 1;
+                self.stack.pop();
+            }
+        }
+    }
+
+    /// The nearest common dominator of `a` and `b` (RPO numbers) in the tree so far; adds the
+    /// steps taken to `work`.
+    fn intersect(&self, mut a: u32, mut b: u32, work: &mut usize) -> u32 {
+        while a != b {
+            while a > b {
+                a = self.idom[a as usize];
+                *work += 1;
+            }
+            while b > a {
+                b = self.idom[b as usize];
+                *work += 1;
+            }
+        }
+        a
+    }
+
+    /// Immediate dominators by Lengauer–Tarjan ("A Fast Algorithm for Finding Dominators in
+    /// a Flowgraph", the simple version: path compression without balancing), over the DFS
+    /// preorder of [`Self::dominators`]; the result goes to `idom` by RPO number.
+    fn lengauer_tarjan(&mut self) {
+        let r = self.pre.len();
+        let mut lt = std::mem::take(&mut self.lt);
+        lt.semi.clear();
+        lt.semi.extend(0..r as u32);
+        lt.label.clear();
+        lt.label.extend(0..r as u32);
+        lt.ancestor.clear();
+        lt.ancestor.resize(r, NONE);
+        lt.idom.clear();
+        lt.idom.resize(r, 0);
+        lt.bucket.clear();
+        lt.bucket.resize(r, NONE);
+        lt.next.clear();
+        lt.next.resize(r, NONE);
+        for w in (1..r).rev() {
+            for &p in self.preds(self.pre[w]) {
+                let v = self.pre_num[p as usize];
+                if v != NONE {
+                    let u = lt.eval(v);
+                    lt.semi[w] = lt.semi[w].min(lt.semi[u as usize]);
+                }
+            }
+            // w joins the bucket of its semidominator, and the forest under its DFS parent.
+            let sd = lt.semi[w] as usize;
+            lt.next[w] = lt.bucket[sd];
+            lt.bucket[sd] = w as u32;
+            let parent = self.parent[w];
+            lt.ancestor[w] = parent;
+            let mut v = std::mem::replace(&mut lt.bucket[parent as usize], NONE);
+            while v != NONE {
+                let u = lt.eval(v);
+                lt.idom[v as usize] = if lt.semi[u as usize] < lt.semi[v as usize] {
+                    u
+                } else {
+                    parent
+                };
+                v = lt.next[v as usize];
+            }
+        }
+        for w in 1..r {
+            if lt.idom[w] != lt.semi[w] {
+                lt.idom[w] = lt.idom[lt.idom[w] as usize];
+            }
+        }
+        let rpo_of = |pre: u32| self.rpo_num[self.pre[pre as usize] as usize];
+        for w in 1..r {
+            self.idom[rpo_of(w as u32) as usize] = rpo_of(lt.idom[w]);
+        }
+        self.lt = lt;
+    }
+
+    fn reachable(&self, b: u32) -> bool {
+        self.rpo_num[b as usize] != NONE
+    }
+
+    /// Block dominance by layout index, as LLVM's `DominatorTree::dominates(A, B)`: an
+    /// unreachable block is dominated by everything and dominates nothing.
+    fn dominates(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (self.rpo_num[a as usize], self.rpo_num[b as usize]);
+        if a == b || b == NONE {
+            return true;
+        }
+        if a == NONE {
+            return false;
+        }
+        let (a, b) = (a as usize, b as usize);
+        self.dom_in[a] <= self.dom_in[b] && self.dom_out[b] <= self.dom_out[a]
+    }
 }
 
 struct Checker<'a> {
@@ -54,7 +528,9 @@ impl Checker<'_> {
     fn fail<T>(&self, at: Option<Inst>, msg: impl Into<String>) -> Result<T, VerifyError> {
         Err(VerifyError {
             function: self.m.global_name(self.g),
-            offset: at.map(|i| self.body.source_offsets[i]).filter(|&o| o != 0),
+            offset: at
+                .and_then(|i| self.body.source_offsets.get(i).copied())
+                .filter(|&o| o != 0),
             msg: msg.into(),
         })
     }
@@ -63,7 +539,7 @@ impl Checker<'_> {
         Some(match v {
             Value::Const(c) => self.m.consts.ty(c),
             Value::Arg(i) => self.f.params.get(i as usize)?.ty,
-            Value::Inst(i) => self.body.insts[i].ty,
+            Value::Inst(i) => self.body.insts.get(i)?.ty,
             _ => return None,
         })
     }
@@ -73,27 +549,29 @@ impl Checker<'_> {
     }
 }
 
-fn verify_function(m: &Module, g: GlobalId, f: &Function, body: &Body) -> Result<(), VerifyError> {
+fn verify_function(
+    m: &Module,
+    g: GlobalId,
+    f: &Function,
+    body: &Body,
+    s: &mut Scratch,
+) -> Result<(), VerifyError> {
     let c = Checker { m, g, f, body };
     let (ret, _, _) = m
         .types
         .func_parts(f.fn_ty)
         .expect("a function has a function type");
-    let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
-    for &b in &body.layout {
-        for s in body.successors(b) {
-            preds[s].push(b);
-        }
+    s.build(body);
+    if !body.layout.is_empty() && !s.preds(0).is_empty() {
+        let p = body.layout[s.preds(0)[0] as usize];
+        return c.fail(
+            body.terminator(p),
+            "Entry block to function must not have predecessors!",
+        );
     }
-    if let Some(entry) = body.entry() {
-        if !preds[entry].is_empty() {
-            return c.fail(
-                body.terminator(preds[entry][0]),
-                "Entry block to function must not have predecessors!",
-            );
-        }
-    }
-    for &b in &body.layout {
+    s.dominators();
+    for (bi, &b) in body.layout.iter().enumerate() {
+        let bi = bi as u32;
         let insts = &body.blocks[b].insts;
         let mut seen_non_phi = false;
         for (k, &i) in insts.iter().enumerate() {
@@ -114,15 +592,19 @@ fn verify_function(m: &Module, g: GlobalId, f: &Function, body: &Body) -> Result
                     if seen_non_phi {
                         return c.fail(Some(i), "PHI nodes not grouped at top of basic block!");
                     }
-                    let mut incoming: Vec<Block> = d
-                        .operands
-                        .chunks(2)
-                        .filter_map(|p| p.get(1).and_then(|v| v.as_block()))
-                        .collect();
-                    let mut expected = preds[b].clone();
-                    incoming.sort();
-                    expected.sort();
-                    if incoming != expected {
+                    s.incoming.clear();
+                    s.incoming.extend(d.operands.chunks(2).filter_map(|p| {
+                        let b = p.get(1)?.as_block()?;
+                        Some(s.bidx.get(b.index()).copied().unwrap_or(NONE))
+                    }));
+                    s.expected.clear();
+                    s.expected.extend_from_slice(
+                        &s.pred[s.pred_start[bi as usize] as usize
+                            ..s.pred_start[bi as usize + 1] as usize],
+                    );
+                    s.incoming.sort_unstable();
+                    s.expected.sort_unstable();
+                    if s.incoming != s.expected {
                         return c.fail(Some(i), "PHINode should have one entry for each predecessor of its parent basic block!");
                     }
                     for pair in d.operands.chunks(2) {
@@ -151,20 +633,20 @@ fn verify_function(m: &Module, g: GlobalId, f: &Function, body: &Body) -> Result
                     }
                 }
                 Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
-                    let Some(ci) = d.call_info() else { continue };
-                    let Some((_, params, varargs)) = m.types.func_parts(ci.fn_ty) else {
-                        continue;
-                    };
-                    let n = d.num_call_args();
-                    if n < params.len() || (!varargs && n != params.len()) {
-                        return c.fail(
-                            Some(i),
-                            "Incorrect number of arguments passed to called function!",
-                        );
-                    }
-                    for (k, &p) in params.iter().enumerate() {
-                        if c.ty(d.operands[k]).is_some_and(|t| t != p) {
-                            return c.fail(Some(i), format!("Call parameter type does not match function signature! (argument {})", k + 1));
+                    if let Some(ci) = d.call_info() {
+                        if let Some((_, params, varargs)) = m.types.func_parts(ci.fn_ty) {
+                            let n = d.num_call_args();
+                            if n < params.len() || (!varargs && n != params.len()) {
+                                return c.fail(
+                                    Some(i),
+                                    "Incorrect number of arguments passed to called function!",
+                                );
+                            }
+                            for (k, &p) in params.iter().enumerate() {
+                                if c.ty(d.operands[k]).is_some_and(|t| t != p) {
+                                    return c.fail(Some(i), format!("Call parameter type does not match function signature! (argument {})", k + 1));
+                                }
+                            }
                         }
                     }
                 }
@@ -183,7 +665,10 @@ fn verify_function(m: &Module, g: GlobalId, f: &Function, body: &Body) -> Result
                     }
                 }
                 Opcode::Select => {
-                    if let (Some(a), Some(b)) = (c.ty(d.operands[1]), c.ty(d.operands[2])) {
+                    if let (Some(a), Some(b)) = (
+                        d.operands.get(1).and_then(|&v| c.ty(v)),
+                        d.operands.get(2).and_then(|&v| c.ty(v)),
+                    ) {
                         if a != b {
                             return c.fail(Some(i), "Invalid operands for select instruction!");
                         }
@@ -191,7 +676,246 @@ fn verify_function(m: &Module, g: GlobalId, f: &Function, body: &Body) -> Result
                 }
                 _ => {}
             }
+            check_dominance(&c, s, bi, i, d)?;
         }
     }
     Ok(())
+}
+
+/// LLVM's `Verifier::verifyDominatesUse` for every instruction operand of `i` (in block `bi`),
+/// including operand-bundle inputs; metadata-wrapped values are not checked, as in LLVM.
+fn check_dominance(
+    c: &Checker<'_>,
+    s: &Scratch,
+    bi: u32,
+    i: Inst,
+    d: &InstData,
+) -> Result<(), VerifyError> {
+    let is_phi = d.opcode == Opcode::Phi;
+    let user_order = s.inst_pos[i.index()].1;
+    let bundles = d
+        .call_info()
+        .into_iter()
+        .flat_map(|ci| ci.bundles.iter().flat_map(|b| b.inputs.iter()));
+    for (k, &v) in d.operands.iter().chain(bundles).enumerate() {
+        let Value::Inst(def) = v else { continue };
+        let (def_block, def_order) = s.inst_pos.get(def.index()).copied().unwrap_or((NONE, NONE));
+        if def_block == NONE {
+            return c.fail(
+                Some(i),
+                "Instruction referencing instruction not embedded in a basic block!",
+            );
+        }
+        // Where the use happens: phis use their operands at the end of the incoming block.
+        let use_block = if is_phi {
+            match d.operands.get(k + 1).and_then(|v| v.as_block()) {
+                Some(b) => s.bidx.get(b.index()).copied().unwrap_or(NONE),
+                None => NONE,
+            }
+        } else if def_block == bi && def_order < user_order {
+            // The common case: defined earlier in the same block.
+            continue;
+        } else if def == i {
+            if s.reachable(bi) {
+                return c.fail(Some(i), "Only PHI nodes may reference their own value!");
+            }
+            continue;
+        } else {
+            bi
+        };
+        // Any use in an unreachable block (or on an edge from one) is dominated.
+        if use_block == NONE || !s.reachable(use_block) {
+            continue;
+        }
+        if !dominates_use(
+            c.body, s, def, def_block, def_order, d, user_order, bi, use_block,
+        ) {
+            let name = match c.body.inst_names.get(def) {
+                Some(Name::Named(n)) => format!(" ('%{n}')"),
+                _ => String::new(),
+            };
+            return c.fail(
+                Some(i),
+                format!("Instruction does not dominate all uses!{name}"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's `DominatorTree::dominates(const Value *Def, const Use &U)` for a reachable use: of
+/// operand `k` of `user` (in block `user_block`), used in `use_block`.
+#[allow(clippy::too_many_arguments)]
+fn dominates_use(
+    body: &Body,
+    s: &Scratch,
+    def: Inst,
+    def_block: u32,
+    def_order: u32,
+    user: &InstData,
+    user_order: u32,
+    user_block: u32,
+    use_block: u32,
+) -> bool {
+    // Unreachable definitions dominate nothing (reachable).
+    if !s.reachable(def_block) {
+        return false;
+    }
+    // An invoke's result is defined on the edge to its normal destination (a callbr's, since
+    // LLVM 17, at the callbr itself, like any instruction's).
+    let dd = &body.insts[def];
+    if dd.opcode == Opcode::Invoke {
+        // Operands `[args*, normal, unwind, callee]`.
+        let dest = |back: usize| {
+            let k = dd.operands.len().checked_sub(back)?;
+            let b = dd.operands.get(k)?.as_block()?;
+            s.bidx.get(b.index()).copied().filter(|&b| b != NONE)
+        };
+        let (Some(end), unwind) = (dest(3), dest(2)) else {
+            return false;
+        };
+        // An invoke whose two destinations are the same is rejected elsewhere in LLVM, and its
+        // dominance is not computed.
+        if unwind == Some(end) {
+            return true;
+        }
+        // A phi at the end of the edge, for the incoming edge from the definition's block.
+        if user.opcode == Opcode::Phi && user_block == end && use_block == def_block {
+            return true;
+        }
+        return edge_dominates(s, def_block, end, use_block);
+    }
+    if def_block != use_block {
+        return s.dominates(def_block, use_block);
+    }
+    if user.opcode == Opcode::Phi {
+        return true;
+    }
+    def_order < user_order
+}
+
+/// LLVM's `DominatorTree::dominates(const BasicBlockEdge &, const BasicBlock *)`: whether the
+/// edge `start -> end` dominates (reachable) block `use_block`.
+fn edge_dominates(s: &Scratch, start: u32, end: u32, use_block: u32) -> bool {
+    if !s.dominates(end, use_block) {
+        return false;
+    }
+    let preds = s.preds(end);
+    if preds.len() == 1 {
+        return true;
+    }
+    // A critical edge dominates `use_block` iff `end` dominates its other predecessors; more
+    // than one edge from `start` to `end` dominates nothing.
+    let mut seen_start = false;
+    for &p in preds {
+        if p == start {
+            if seen_start {
+                return false;
+            }
+            seen_start = true;
+        } else if !s.dominates(end, p) {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scratch holding the CFG `succs` (by block index; block 0 is the entry).
+    fn cfg(succs: &[Vec<u32>]) -> Scratch {
+        let mut s = Scratch::default();
+        for v in succs {
+            s.succ_start.push(s.succ.len() as u32);
+            s.succ.extend(v);
+        }
+        s.succ_start.push(s.succ.len() as u32);
+        let n = succs.len();
+        s.pred_start = vec![0; n + 1];
+        for &t in &s.succ {
+            s.pred_start[t as usize + 1] += 1;
+        }
+        for k in 0..n {
+            s.pred_start[k + 1] += s.pred_start[k];
+        }
+        let mut fill = s.pred_start[..n].to_vec();
+        s.pred = vec![0; s.succ.len()];
+        for (b, v) in succs.iter().enumerate() {
+            for &t in v {
+                s.pred[fill[t as usize] as usize] = b as u32;
+                fill[t as usize] += 1;
+            }
+        }
+        s
+    }
+
+    /// Dominance by brute force: `a` dominates `b` iff `b` is unreachable from the entry once
+    /// `a` is removed (or `a == b`).
+    fn dominates_naive(succs: &[Vec<u32>], a: usize, b: usize) -> bool {
+        if a == b {
+            return true;
+        }
+        let mut seen = vec![false; succs.len()];
+        let mut work = vec![0usize];
+        while let Some(x) = work.pop() {
+            if x == a || seen[x] {
+                continue;
+            }
+            seen[x] = true;
+            work.extend(succs[x].iter().map(|&t| t as usize));
+        }
+        !seen[b]
+    }
+
+    #[test]
+    fn both_dominator_algorithms_agree_with_the_definition() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..400 {
+            let n = 1 + rand(24) as usize;
+            let succs: Vec<Vec<u32>> = (0..n)
+                .map(|_| {
+                    (0..rand(4))
+                        .map(|_| 1 + rand(n.max(2) as u64 - 1) as u32)
+                        .filter(|&t| (t as usize) < n)
+                        .collect()
+                })
+                .collect();
+            let mut answers = Vec::new();
+            for force_lt in [false, true] {
+                let mut s = cfg(&succs);
+                s.force_lt = force_lt;
+                s.dominators();
+                let mut d = Vec::new();
+                for a in 0..n as u32 {
+                    for b in 0..n as u32 {
+                        d.push(s.dominates(a, b));
+                    }
+                }
+                answers.push(d);
+            }
+            assert_eq!(answers[0], answers[1], "{succs:?}");
+            let s = cfg(&succs);
+            let mut s2 = s;
+            s2.dominators();
+            for a in 0..n {
+                for b in 0..n {
+                    if s2.reachable(b as u32) && s2.reachable(a as u32) {
+                        assert_eq!(
+                            answers[0][a * n + b],
+                            dominates_naive(&succs, a, b),
+                            "{a} dom {b} in {succs:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

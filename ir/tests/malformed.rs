@@ -163,3 +163,335 @@ fn the_verifier_catches_what_the_reader_cannot() {
         }
     }
 }
+
+/// LLVM 22's `opt`, when installed (required under `CI=true`, as in the `tests` crate).
+fn opt22() -> Option<std::path::PathBuf> {
+    let p = std::path::PathBuf::from("/usr/lib/llvm-22/bin/opt");
+    if p.exists() {
+        Some(p)
+    } else if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("LLVM 22 (/usr/lib/llvm-22/bin/opt) is required under CI=true but is missing");
+    } else {
+        None
+    }
+}
+
+/// What `opt -passes=verify` says about `src`: `None` if it accepts it, else its first line.
+fn opt_verdict(opt: &std::path::Path, src: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(opt)
+        .args(["-passes=verify", "-disable-output", "-"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("opt starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().expect("opt runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    (!out.status.success()).then(|| err.lines().next().unwrap_or_default().to_owned())
+}
+
+/// SSA dominance, as LLVM's verifier checks it: (source, expected message or "" for valid).
+const DOMINANCE_CASES: &[(&str, &str)] = &[
+    // Use before the definition in the same block.
+    (
+        "define i32 @f(i32 %x) {\n  %a = add i32 %b, 1\n  %b = add i32 %x, 1\n  ret i32 %a\n}\n",
+        "Instruction does not dominate all uses!",
+    ),
+    // Use in a block the definition's block does not dominate.
+    (
+        "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %v = add i32 1, 2\n  br label %b\nb:\n  %w = add i32 %v, 1\n  ret i32 %w\n}\n",
+        "Instruction does not dominate all uses!",
+    ),
+    // A phi's incoming value must dominate the end of the incoming block, not the phi.
+    (
+        "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %join\na:\n  %v = add i32 1, 2\n  br label %join\njoin:\n  %p = phi i32 [ %v, %entry ], [ %v, %a ]\n  ret i32 %p\n}\n",
+        "Instruction does not dominate all uses!",
+    ),
+    // A phi's incoming value defined in a block that does not dominate the back edge.
+    (
+        "define i32 @f(i1 %c) {\nentry:\n  br label %a\na:\n  %p = phi i32 [ 0, %entry ], [ %q, %b ]\n  br i1 %c, label %b, label %exit\nb:\n  br label %a\nexit:\n  %q = add i32 1, 2\n  ret i32 %p\n}\n",
+        "Instruction does not dominate all uses!",
+    ),
+    // Valid: a definition in the entry block used by a phi of a loop, and a phi using a value
+    // defined later in its own block along the back edge.
+    (
+        "define i32 @f(i32 %n) {\nentry:\n  %init = add i32 %n, 1\n  br label %loop\nloop:\n  %i = phi i32 [ %init, %entry ], [ %next, %loop ]\n  %next = add i32 %i, 1\n  %done = icmp eq i32 %next, 100\n  br i1 %done, label %exit, label %loop\nexit:\n  ret i32 %i\n}\n",
+        "",
+    ),
+    // Valid: in an unreachable block anything goes, even an instruction using itself.
+    (
+        "define void @f() {\nentry:\n  ret void\ndead:\n  %x = add i32 %x, 1\n  %y = add i32 %z, 1\n  %z = add i32 %y, 1\n  br label %dead\n}\n",
+        "",
+    ),
+    // Valid: a phi's use on an edge from an unreachable block is not checked.
+    (
+        "define i32 @f() {\nentry:\n  br label %exit\ndead:\n  br label %exit\nexit:\n  %p = phi i32 [ 0, %entry ], [ %q, %dead ]\n  %q = add i32 %p, 1\n  ret i32 %q\n}\n",
+        "",
+    ),
+    // A definition in an unreachable block dominates no reachable use.
+    (
+        "define i32 @f() {\nentry:\n  br label %exit\ndead:\n  %v = add i32 1, 2\n  br label %exit\nexit:\n  %p = phi i32 [ 0, %entry ], [ %v, %dead ]\n  %q = add i32 %v, 1\n  ret i32 %q\n}\n",
+        "Instruction does not dominate all uses!",
+    ),
+    // In a reachable block only phis may use their own value.
+    (
+        "define i32 @f() {\nentry:\n  %x = add i32 %x, 1\n  ret i32 %x\n}\n",
+        "Only PHI nodes may reference their own value!",
+    ),
+    // An invoke's result is defined on its normal edge: not in the unwind destination...
+    (
+        "declare i32 @g()\ndeclare i32 @pers(...)\ndefine i32 @f() personality ptr @pers {\nentry:\n  %r = invoke i32 @g() to label %ok unwind label %lp\nok:\n  ret i32 %r\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 %r\n}\n",
+        "Instruction does not dominate all uses!",
+    ),
+    // ... nor past a normal destination that has other predecessors (a critical edge) ...
+    (
+        "declare i32 @g()\ndeclare i32 @pers(...)\ndefine i32 @f(i1 %c) personality ptr @pers {\nentry:\n  br i1 %c, label %inv, label %ok\ninv:\n  %r = invoke i32 @g() to label %ok unwind label %lp\nok:\n  %x = add i32 %r, 1\n  ret i32 %x\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 0\n}\n",
+        "Instruction does not dominate all uses!",
+    ),
+    // ... but a phi for that edge may use it, as may what the normal destination dominates.
+    (
+        "declare i32 @g()\ndeclare i32 @pers(...)\ndefine i32 @f(i1 %c) personality ptr @pers {\nentry:\n  br i1 %c, label %inv, label %ok\ninv:\n  %r = invoke i32 @g() to label %ok unwind label %lp\nok:\n  %x = phi i32 [ %r, %inv ], [ 0, %entry ]\n  ret i32 %x\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 0\n}\n",
+        "",
+    ),
+    (
+        "declare i32 @g()\ndeclare i32 @pers(...)\ndefine i32 @f(i1 %c) personality ptr @pers {\nentry:\n  %r = invoke i32 @g() to label %ok unwind label %lp\nok:\n  %p = phi i32 [ %r, %entry ]\n  br i1 %c, label %more, label %done\nmore:\n  br label %done\ndone:\n  %q = phi i32 [ %r, %ok ], [ %r, %more ]\n  ret i32 %q\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  ret i32 0\n}\n",
+        "",
+    ),
+    // Since LLVM 17 a callbr's result is usable in its indirect destinations too.
+    (
+        "define i32 @f() {\nentry:\n  %r = callbr i32 asm \"\", \"=r,!i\"() to label %ok [label %ind]\nok:\n  ret i32 %r\nind:\n  ret i32 %r\n}\n",
+        "",
+    ),
+    // Operand-bundle inputs are operands.
+    (
+        "declare void @g()\ndefine void @f() {\nentry:\n  call void @g() [ \"deopt\"(i32 %x) ]\n  %x = add i32 1, 2\n  ret void\n}\n",
+        "Instruction does not dominate all uses!",
+    ),
+    // Valid: several edges from one switch, one phi entry each.
+    (
+        "define i32 @f(i32 %x) {\nentry:\n  %v = add i32 %x, 1\n  switch i32 %x, label %d [ i32 1, label %d\n i32 2, label %d ]\nd:\n  %p = phi i32 [ %v, %entry ], [ %v, %entry ], [ %v, %entry ]\n  ret i32 %p\n}\n",
+        "",
+    ),
+];
+
+#[test]
+fn the_verifier_checks_ssa_dominance() {
+    for &(src, needle) in DOMINANCE_CASES {
+        let m = parse_module(src.as_bytes()).expect("the reader accepts it");
+        let r = mergefn_ir::verify_module(&m);
+        if needle.is_empty() {
+            assert!(r.is_ok(), "{src}: {r:?}");
+        } else {
+            let e = r.expect_err(src);
+            assert!(e.msg.contains(needle), "{src}: {e}");
+            let off = e.offset.expect("the finding has a position") as usize;
+            // The position is the using instruction's, on a line of its own.
+            let line = src[off..].lines().next().unwrap();
+            assert!(
+                line.contains('%') && !line.ends_with(':'),
+                "{src}: reported at {line:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn llvm_agrees_on_the_dominance_cases() {
+    let Some(opt) = opt22() else {
+        eprintln!("skipped: LLVM 22's opt is not installed");
+        return;
+    };
+    for &(src, needle) in DOMINANCE_CASES {
+        let verdict = opt_verdict(&opt, src);
+        if needle.is_empty() {
+            assert_eq!(verdict, None, "opt rejects valid case:\n{src}");
+        } else {
+            let v = verdict.unwrap_or_else(|| panic!("opt accepts invalid case:\n{src}"));
+            assert!(v.contains(needle), "opt says {v:?} for:\n{src}");
+        }
+    }
+}
+
+#[test]
+fn the_first_failing_function_in_module_order_is_reported() {
+    // Enough functions that the parallel verifier splits them; the 2nd and 3rd bad ones
+    // must never win over the first.
+    let mut src = String::new();
+    for k in 0..400 {
+        let body = if [123, 124, 300].contains(&k) {
+            "  %a = add i32 %b, 1\n  %b = add i32 %x, 1\n  ret i32 %a\n"
+        } else {
+            "  %a = add i32 %x, 1\n  %b = add i32 %a, 1\n  ret i32 %b\n"
+        };
+        src += &format!("define i32 @f{k}(i32 %x) {{\n{body}}}\n");
+    }
+    let m = parse_module(src.as_bytes()).unwrap();
+    for _ in 0..20 {
+        let e = mergefn_ir::verify_module(&m).expect_err("f123 is invalid");
+        assert_eq!(e.function, "f123", "{e}");
+    }
+}
+
+#[test]
+fn the_verifier_refuses_alias_cycles_as_llvm_does() {
+    let cases = [
+        ("@a = alias i32, ptr @a\n", true),
+        ("@a = alias i32, ptr @b\n@b = alias i32, ptr @a\n", true),
+        (
+            "@a = alias i32, getelementptr (i8, ptr @b, i64 4)\n@b = alias i32, ptr @a\n",
+            true,
+        ),
+        // An alias into a cycle is refused too; chains and aliases of variables are fine.
+        (
+            "@x = alias i32, ptr @a\n@a = alias i32, ptr @b\n@b = alias i32, ptr @a\n",
+            true,
+        ),
+        (
+            "@g = global i32 0\n@a = alias i32, ptr @b\n@b = alias i32, ptr @c\n@c = alias i32, ptr @g\n",
+            false,
+        ),
+        (
+            "@g = global ptr @a\n@a = alias ptr, ptr @g\n",
+            false,
+        ),
+    ];
+    let opt = opt22();
+    for (src, cycle) in cases {
+        let m = parse_module(src.as_bytes()).expect("the reader accepts it");
+        let r = mergefn_ir::verify_module(&m);
+        assert_eq!(r.is_err(), cycle, "{src}: {r:?}");
+        if let Err(e) = r {
+            assert!(e.msg.contains("Aliases cannot form a cycle"), "{e}");
+            assert!(!e.to_string().contains("in function"), "{e}");
+        }
+        if let Some(opt) = &opt {
+            let v = opt_verdict(opt, src);
+            assert_eq!(v.is_some(), cycle, "opt says {v:?} for:\n{src}");
+        }
+    }
+    // A long chain costs linear time, not quadratic.
+    let n = 200_000;
+    let chain: String = std::iter::once("@g0 = global i32 0\n".to_string())
+        .chain(
+            (1..n)
+                .rev()
+                .map(|i| format!("@g{i} = alias i32, ptr @g{}\n", i - 1)),
+        )
+        .collect();
+    let m = parse_module(chain.as_bytes()).unwrap();
+    let start = std::time::Instant::now();
+    assert!(mergefn_ir::verify_module(&m).is_ok());
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
+
+#[test]
+fn wide_integer_constants_read_and_print_in_linear_time() {
+    let print_one = |src: &str| {
+        let m = parse_module(src.as_bytes()).unwrap_or_else(|e| panic!("{src}: {e}"));
+        let out = module_to_string(&m);
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("@g"))
+            .unwrap()
+            .to_owned();
+        line.split(' ').nth(4).unwrap().to_owned()
+    };
+    // Decimal up to MAX_DECIMAL_PRINT_BITS significant bits, wrapping as LLVM does.
+    for (ty, lit, want) in [
+        ("i8", "1000000000000000000000300", "44"),
+        (
+            "i129",
+            "340282366920938463463374607431768211456",
+            "-340282366920938463463374607431768211456",
+        ),
+        ("i70", "-1180591620717411303424", "0"),
+        (
+            "i256",
+            "-57896044618658097711785492504343953926634992332820282019728792003956564819968",
+            "-57896044618658097711785492504343953926634992332820282019728792003956564819968",
+        ),
+    ] {
+        assert_eq!(print_one(&format!("@g = global {ty} {lit}\n")), want);
+    }
+    let digits: String = (0..1200)
+        .map(|k| char::from(b'1' + (k * 7 % 9) as u8))
+        .collect();
+    for lit in [digits.clone(), format!("-{digits}")] {
+        assert_eq!(print_one(&format!("@g = global i4096 {lit}\n")), lit);
+    }
+    // Wider values print in hexadecimal (which LLVM reads), and read back the same.
+    let hex = format!("u0x{}", "F".repeat(200_000));
+    let src = format!("@g = global i8388608 {hex}\n");
+    let start = std::time::Instant::now();
+    assert_eq!(print_one(&src), hex);
+    let long = format!("@g = global i8388608 {}\n", "7".repeat(500_000));
+    let printed = print_one(&long);
+    assert_eq!(
+        print_one(&format!("@g = global i8388608 {printed}\n")),
+        printed
+    );
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    // Past MAX_DECIMAL_DIGITS significant digits, decimal is refused (hexadecimal is not).
+    let e = parse_module(format!("@g = global i8388608 {}\n", "7".repeat(600_000)).as_bytes())
+        .expect_err("too long");
+    assert!(e.msg.contains("hexadecimal"), "{e}");
+    let zeros = format!("@g = global i8 {}5\n", "0".repeat(600_000));
+    assert_eq!(print_one(&zeros), "5", "leading zeros do not count");
+}
+
+#[test]
+fn dominance_stays_fast_on_hostile_control_flow() {
+    let n = 50_000;
+    // An irreducible ladder entered at both ends: the iterative algorithm needs O(n) passes.
+    let mut ladder = format!(
+        "define void @f(i1 %c) {{\nentry:\n  br i1 %c, label %b0, label %b{}\n",
+        n - 1
+    );
+    for i in 0..n {
+        let up = if i + 1 < n {
+            format!("b{}", i + 1)
+        } else {
+            "exit".into()
+        };
+        let down = if i > 0 {
+            format!("b{}", i - 1)
+        } else {
+            "exit".into()
+        };
+        ladder += &format!("b{i}:\n  br i1 %c, label %{up}, label %{down}\n");
+    }
+    ladder += "exit:\n  ret void\n}\n";
+    // A deep chain whose every block also branches to one exit: one pass is O(n²).
+    let mut fan = String::from("define void @g(i1 %c) {\nb0:\n  br label %b1\n");
+    for i in 1..n {
+        fan += &format!("b{i}:\n  br i1 %c, label %b{}, label %exit\n", i + 1);
+    }
+    fan += &format!("b{n}:\n  br label %exit\nexit:\n  ret void\n}}\n");
+    // The same shapes, now using a value where its definition does not dominate.
+    let bad_ladder = ladder.replace(
+        "exit:\n  ret void",
+        "exit:\n  %x = add i32 %y, 1\n  ret void\nnever:\n  %y = add i32 1, 1\n  br label %exit",
+    );
+    for (what, src, ok) in [
+        ("ladder", &ladder, true),
+        ("fan-in", &fan, true),
+        ("bad ladder", &bad_ladder, false),
+    ] {
+        let m = parse_module(src.as_bytes()).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let start = std::time::Instant::now();
+        let r = mergefn_ir::verify_module(&m);
+        assert_eq!(r.is_ok(), ok, "{what}: {r:?}");
+        assert!(
+            start.elapsed().as_secs() < 10,
+            "{what}: {:?}",
+            start.elapsed()
+        );
+    }
+}
