@@ -272,7 +272,8 @@ pub struct Module {
     pub consts: ConstPool,
     pub globals: PrimaryMap<GlobalId, Global>,
     /// Print order of globals; the writer prints variables, then aliases/ifuncs, then functions
-    /// (LLVM's order), each group in this order.
+    /// (LLVM's order), each group in this order. May hold deleted globals: iterate it through
+    /// [`Module::live_globals`].
     pub order: Vec<GlobalId>,
     pub comdats: Vec<Comdat>,
     pub asms: PrimaryMap<AsmId, InlineAsm>,
@@ -335,13 +336,17 @@ impl Module {
                 self.names.remove(n);
             }
         }
+        // O(1): `order` keeps the id and readers of it skip deleted globals (a pass that
+        // deletes a million functions must not rewrite the order a million times).
         self.globals[id].deleted = true;
-        self.order.retain(|&g| g != id);
     }
 
     /// Live globals in print order.
     pub fn live_globals(&self) -> impl Iterator<Item = GlobalId> + '_ {
-        self.order.iter().copied()
+        self.order
+            .iter()
+            .copied()
+            .filter(move |&g| !self.globals[g].deleted)
     }
 
     pub fn function(&self, id: GlobalId) -> Option<&Function> {
@@ -354,9 +359,7 @@ impl Module {
 
     /// Functions in print order.
     pub fn functions(&self) -> impl Iterator<Item = GlobalId> + '_ {
-        self.order
-            .iter()
-            .copied()
+        self.live_globals()
             .filter(|&g| self.globals[g].as_function().is_some())
     }
 

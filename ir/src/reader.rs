@@ -252,6 +252,8 @@ struct Parser<'a> {
     md_kinds: rustc_hash::FxHashSet<std::sync::Arc<str>>,
     /// How far [`Parser::body_lines_estimate`] has looked ahead.
     scanned_to: usize,
+    /// Whether all of `src` is UTF-8 (checked once, so tokens need no check of their own).
+    src_is_utf8: bool,
 }
 
 /// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (sorted: binary search).
@@ -421,6 +423,7 @@ impl<'a> Parser<'a> {
             attr_lists: Default::default(),
             md_kinds: Default::default(),
             scanned_to: 0,
+            src_is_utf8: std::str::from_utf8(src).is_ok(),
         }
     }
 
@@ -453,8 +456,15 @@ impl<'a> Parser<'a> {
     }
 
     fn text(&self, t: Token) -> &'a str {
-        // The lexer only splits at ASCII boundaries; names may hold UTF-8, which stays intact.
-        std::str::from_utf8(&self.src[t.start as usize..t.end as usize]).unwrap_or("\u{fffd}")
+        let (start, end) = (t.start as usize, t.end as usize);
+        let bytes = &self.src[start..end];
+        let boundary = |i: usize| self.src.get(i).is_none_or(|&b| (b as i8) >= -0x40);
+        if self.src_is_utf8 && boundary(start) && boundary(end) {
+            // SAFETY: `src` is valid UTF-8 and both ends of the slice are character
+            // boundaries, so the slice is valid UTF-8 too.
+            return unsafe { std::str::from_utf8_unchecked(bytes) };
+        }
+        std::str::from_utf8(bytes).unwrap_or("\u{fffd}")
     }
 
     fn cur_text(&self) -> &'a str {
@@ -522,6 +532,17 @@ impl<'a> Parser<'a> {
             Ok(())
         } else {
             self.err(format!("expected '{w}', found {}", self.describe()))
+        }
+    }
+
+    /// The name a token spells, borrowed from the text unless it is quoted.
+    fn name_str(&self, t: Token) -> std::borrow::Cow<'a, str> {
+        if t.quoted {
+            String::from_utf8_lossy(&unescape(&self.src[t.start as usize..t.end as usize]))
+                .into_owned()
+                .into()
+        } else {
+            self.text(t).into()
         }
     }
 
@@ -1232,10 +1253,11 @@ impl<'a> Parser<'a> {
 
     /// Get or reserve the global named by token `t`.
     fn global_ref(&mut self, t: Token) -> GlobalId {
-        let name = self.name_of(t);
+        let name = self.name_str(t);
         if let Some(g) = self.m.global_by_name(&name) {
             return g;
         }
+        let name: Box<str> = name.into();
         let placeholder = GlobalKind::Var(GlobalVar {
             common: GlobalCommon {
                 name: Name::Named(name),
@@ -2429,13 +2451,14 @@ impl<'a> Parser<'a> {
         if !self.in_function {
             return self.error_at(token_offset(t), "local value used outside a function body");
         }
-        let key = self.local_key(t);
+        let key = self.name_str(t);
         let is_label = matches!(self.m.types.get(ty), TypeData::Label);
-        let v = match self.fs.names.get(&key) {
+        let v = match self.fs.names.get(&*key) {
             Some(&Local::Arg(i)) => Value::Arg(i),
             Some(&Local::Inst(i)) => Value::Inst(i),
             Some(&Local::Block(b)) => Value::Block(b),
             None => {
+                let key: Box<str> = key.clone().into();
                 self.fs.pending.insert(key.clone(), t.start);
                 if is_label {
                     let b = self.body.blocks.push(BlockData {

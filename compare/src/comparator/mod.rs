@@ -126,14 +126,41 @@ struct SerialMap {
     next: u32,
 }
 
+thread_local! {
+    /// Serial maps of finished comparators, reused so that a pass making millions of
+    /// comparisons does not allocate and free their tables each time.
+    static SPARE_MAPS: std::cell::RefCell<Vec<SerialMap>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl SerialMap {
     fn new(nargs: usize) -> Self {
-        SerialMap {
-            args: vec![u32::MAX; nargs],
-            insts: SecondaryMap::with_default(u32::MAX),
-            blocks: SecondaryMap::with_default(u32::MAX),
-            next: 0,
+        let spare = SPARE_MAPS.with(|s| s.borrow_mut().pop());
+        match spare {
+            Some(mut map) => {
+                map.args.clear();
+                map.args.resize(nargs, u32::MAX);
+                map.insts.clear();
+                map.blocks.clear();
+                map.next = 0;
+                map
+            }
+            None => SerialMap {
+                args: vec![u32::MAX; nargs],
+                insts: SecondaryMap::with_default(u32::MAX),
+                blocks: SecondaryMap::with_default(u32::MAX),
+                next: 0,
+            },
         }
+    }
+
+    /// Give the tables back for the next comparator on this thread (a few are kept).
+    fn recycle(self) {
+        SPARE_MAPS.with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < 4 {
+                s.push(self);
+            }
+        });
     }
 
     fn reset(&mut self) {
@@ -190,6 +217,19 @@ pub struct FunctionComparator<'m, 'g> {
     /// addresses compare as ordinary globals: llvm/llvm-project#213206, see
     /// docs/DIVERGENCES.md.
     self_refs_interchangeable: bool,
+}
+
+impl Drop for FunctionComparator<'_, '_> {
+    fn drop(&mut self) {
+        let empty = || SerialMap {
+            args: Vec::new(),
+            insts: SecondaryMap::with_default(u32::MAX),
+            blocks: SecondaryMap::with_default(u32::MAX),
+            next: 0,
+        };
+        std::mem::replace(&mut self.sn_l, empty()).recycle();
+        std::mem::replace(&mut self.sn_r, empty()).recycle();
+    }
 }
 
 impl<'m, 'g> FunctionComparator<'m, 'g> {
