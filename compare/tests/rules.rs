@@ -795,18 +795,16 @@ define i64 @g() {
 }
 "# }
 
-// Written `blockaddress(ptr @f, ...)`: the reader does not yet accept LLVM's `blockaddress(@f, ...)`
-// (and opt-22 rejects this form, so this fixture is checked against the comparator only).
 equal_x86! { own_block_addresses_are_equal, r#"
 define void @f() {
 entry:
-  indirectbr ptr blockaddress(ptr @f, %next), [label %next]
+  indirectbr ptr blockaddress(@f, %next), [label %next]
 next:
   ret void
 }
 define void @g() {
 entry:
-  indirectbr ptr blockaddress(ptr @g, %next), [label %next]
+  indirectbr ptr blockaddress(@g, %next), [label %next]
 next:
   ret void
 }

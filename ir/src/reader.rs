@@ -1949,7 +1949,15 @@ impl<'a> Parser<'a> {
             "blockaddress" => {
                 self.bump();
                 self.expect(Tok::LParen, "'('")?;
-                let func = self.typed_const()?;
+                // LLVM writes the function untyped (`blockaddress(@f, %bb)`); a typed one
+                // (`ptr @f`) is accepted too.
+                let func = if self.tok.kind == Tok::Global {
+                    let g = self.bump();
+                    let global = self.global_ref(g);
+                    self.m.consts.intern(ConstData::Global { ty, global })
+                } else {
+                    self.typed_const()?
+                };
                 self.expect(Tok::Comma, "','")?;
                 let b = self.expect(Tok::Local, "a block name")?;
                 let block = self.name_of(b);

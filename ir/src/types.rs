@@ -63,7 +63,7 @@ pub enum TypeData {
     Token,
     X86Amx,
     X86Mmx,
-    /// `iN`, 1 ≤ N < 2^24.
+    /// `iN`, 1 ≤ N ≤ 2^23 (LLVM's limit; the reader rejects wider).
     Int(u32),
     /// The byte type `bN` (RFC "Add a New Byte Type"): raw memory bits, never an integer.
     Byte(u32),
