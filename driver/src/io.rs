@@ -92,7 +92,9 @@ impl InputBytes {
     /// (an error message quoting an early line) simply reads them back from the page cache.
     fn release_before(&self, released: &mut usize, offset: usize) {
         const STEP: usize = 4 << 20;
-        let InputBytes::Mapped(map) = self else { return };
+        let InputBytes::Mapped(map) = self else {
+            return;
+        };
         let end = offset & !(STEP - 1);
         if end > *released {
             // SAFETY: the map is a private read-only file mapping, so dropping its pages only
@@ -117,7 +119,10 @@ pub fn read_input(input: &FileArg) -> Result<InputBytes, Error> {
     let read = match input {
         FileArg::Std => {
             let mut buf = Vec::new();
-            io::stdin().lock().read_to_end(&mut buf).map(|_| InputBytes::Read(buf))
+            io::stdin()
+                .lock()
+                .read_to_end(&mut buf)
+                .map(|_| InputBytes::Read(buf))
         }
         FileArg::Path(p) => map_or_read(p),
     };

@@ -2402,7 +2402,9 @@ impl<'a> Parser<'a> {
         let end = memchr::memmem::find(rest, b"\n}").unwrap_or(rest.len());
         self.scanned_to = start + end;
         // Instructions (and debug records) are the indented lines; labels and blanks are not.
-        memchr::memmem::find_iter(&rest[..end], b"\n  ").count().max(1)
+        memchr::memmem::find_iter(&rest[..end], b"\n  ")
+            .count()
+            .max(1)
     }
 
     fn peek_is_int(&self) -> bool {

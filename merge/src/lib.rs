@@ -19,12 +19,12 @@ pub mod fntree;
 pub mod thunk;
 pub mod uses;
 
-use rayon::prelude::*;
 use fntree::{FnTree, Node};
 use mergefn_compare::{detailed_hash, structural_hash, FunctionComparator, GlobalNumbers};
 use mergefn_ir::{
     ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
 };
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 use std::cmp::Ordering;
@@ -343,7 +343,10 @@ impl Pass<'_> {
     /// `to`, as LLVM's value handles follow RAUW.
     fn redirect(&mut self, from: GlobalId, to: GlobalId) {
         self.epoch += 1;
-        self.forwards.entry(from).or_default().push((to, self.epoch));
+        self.forwards
+            .entry(from)
+            .or_default()
+            .push((to, self.epoch));
     }
 
     /// The function a handle names now: follow each replacement made after the handle

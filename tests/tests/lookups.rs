@@ -56,7 +56,11 @@ fn fixtures_merge_alike_under_every_lookup() {
         .filter(|p| p.extension().is_some_and(|e| e == "ll"))
         .collect();
     paths.sort();
-    assert!(paths.len() >= 20, "expected the merge fixtures in {}", dir.display());
+    assert!(
+        paths.len() >= 20,
+        "expected the merge fixtures in {}",
+        dir.display()
+    );
     check_dir(&paths);
 }
 
