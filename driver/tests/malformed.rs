@@ -528,7 +528,7 @@ fn huge_numbers_are_refused_with_llvm_messages() {
             "expected to be numbered",
         ),
         (
-            // LLVM 22 accepts gaps in the numbering; mergefn insists on LLVM's older rule.
+            // Gaps are fine (LLVM 22), but the last number would leave none for what follows.
             "numbered local 2^32-1",
             "define void @f() {\n  %4294967295 = add i32 1, 2\n  ret void\n}\n".into(),
             2,

@@ -250,6 +250,8 @@ struct Parser<'a> {
     /// repeat a few attribute lists, so sharing them saves memory and later comparisons.
     attr_lists: rustc_hash::FxHashSet<std::sync::Arc<AttrList>>,
     md_kinds: rustc_hash::FxHashSet<std::sync::Arc<str>>,
+    /// First use of each `!N` referenced from instructions, functions and globals.
+    md_first_use: FxHashMap<u32, u32>,
     /// How far [`Parser::body_lines_estimate`] has looked ahead.
     scanned_to: usize,
     /// Whether all of `src` is UTF-8 (checked once, so tokens need no check of their own).
@@ -423,6 +425,7 @@ impl<'a> Parser<'a> {
             attr_lists: Default::default(),
             md_kinds: Default::default(),
             scanned_to: 0,
+            md_first_use: FxHashMap::default(),
             src_is_utf8: std::str::from_utf8(src).is_ok(),
         }
     }
@@ -701,6 +704,16 @@ impl<'a> Parser<'a> {
                 .collect();
             order.reverse();
             self.m.order = order;
+        }
+        // `!N` references outside metadata nodes must name a defined node (references inside
+        // a node's text are not parsed, so not checked).
+        if let Some((&id, &off)) = self
+            .md_first_use
+            .iter()
+            .filter(|(id, _)| !self.guard.md_ids.contains(id))
+            .min_by_key(|(_, &o)| o)
+        {
+            return self.error_at(off, format!("use of undefined metadata '!{id}'"));
         }
         // Before numbered names are dropped, so that the message can show them.
         if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
@@ -1521,7 +1534,12 @@ impl<'a> Parser<'a> {
             Tok::Exclaim => {
                 self.bump();
                 match self.tok.kind {
-                    Tok::Int => Ok(Metadata::Ref(self.parse_u32()?)),
+                    Tok::Int => {
+                        let off = token_offset(self.tok);
+                        let id = self.parse_u32()?;
+                        self.md_first_use.entry(id).or_insert(off);
+                        Ok(Metadata::Ref(id))
+                    }
                     Tok::LBrace => {
                         self.skip_group()?;
                         Ok(Metadata::Text(
@@ -2576,14 +2594,18 @@ impl<'a> Parser<'a> {
             Some(t) => {
                 let k = self.name_of(t);
                 if !t.quoted && k.bytes().all(|c| c.is_ascii_digit()) {
+                    // LLVM 22 allows gaps: numbers only have to increase.
                     let n: u32 = k.parse().unwrap_or(u32::MAX);
-                    if n != self.fs.next_num {
+                    if n < self.fs.next_num || n == u32::MAX {
                         return self.error_at(
                             token_offset(t),
-                            format!("label expected to be numbered '{}'", self.fs.next_num),
+                            format!(
+                                "label expected to be numbered '{}' or greater",
+                                self.fs.next_num
+                            ),
                         );
                     }
-                    self.fs.next_num = self.fs.next_num.wrapping_add(1);
+                    self.fs.next_num = n + 1;
                     (k, Name::Unnamed)
                 } else {
                     (k.clone(), Name::Named(k))
@@ -2663,17 +2685,18 @@ impl<'a> Parser<'a> {
                 let key = self.local_key(t);
                 let numbered = !t.quoted && key.bytes().all(|c| c.is_ascii_digit());
                 if numbered {
+                    // LLVM 22 allows gaps: numbers only have to increase.
                     let n: u32 = key.parse().unwrap_or(u32::MAX);
-                    if n != self.fs.next_num {
+                    if n < self.fs.next_num || n == u32::MAX {
                         return self.error_at(
                             token_offset(t),
                             format!(
-                                "instruction expected to be numbered '%{}'",
+                                "instruction expected to be numbered '%{}' or greater",
                                 self.fs.next_num
                             ),
                         );
                     }
-                    self.fs.next_num = self.fs.next_num.wrapping_add(1);
+                    self.fs.next_num = n + 1;
                 }
                 let name = if numbered {
                     Name::Unnamed

@@ -80,3 +80,32 @@ fn musttail_forwards_variadic_arguments() {
     let out = fixed_point(src);
     assert!(out.contains("@callee(ptr %this, ...)"), "{out}");
 }
+
+#[test]
+fn numbered_values_may_skip_numbers_as_in_llvm_22() {
+    // LLVM 22 reads increasing numbers with gaps; printing renumbers them densely.
+    let out = fixed_point(
+        "define i32 @f(i32 %0) {\n  %5 = add i32 %0, 1\n  br label %7\n7:\n  %9 = add i32 %5, 2\n  ret i32 %9\n}\n",
+    );
+    assert!(out.contains("%2 = add i32 %0, 1"), "{out}");
+    assert!(out.contains("%4 = add i32 %2, 2"), "{out}");
+    // Decreasing numbers are still an error, with LLVM's message.
+    let e = parse_module(
+        b"define i32 @f(i32 %0) {\n  %5 = add i32 %0, 1\n  %3 = add i32 %5, 2\n  ret i32 %3\n}\n",
+    )
+    .expect_err("numbers must increase");
+    assert_eq!((e.line, e.col), (3, 3), "{e}");
+    assert!(
+        e.msg.contains("expected to be numbered '%6' or greater"),
+        "{e}"
+    );
+}
+
+#[test]
+fn undefined_metadata_is_an_error_at_its_first_use() {
+    let e = parse_module(b"define void @f() {\n  ret void, !dbg !7\n}\n!0 = !{}\n")
+        .expect_err("!7 is not defined");
+    assert_eq!((e.line, e.col), (2, 19), "{e}");
+    assert!(e.msg.contains("use of undefined metadata '!7'"), "{e}");
+    fixed_point("define void @f() {\n  ret void, !dbg !0\n}\n!0 = !{}\n");
+}
