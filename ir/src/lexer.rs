@@ -66,8 +66,20 @@ pub struct Lexer<'a> {
     pub pos: usize,
 }
 
+/// Bytes that may continue an identifier: letters, digits, `-`, `$`, `.`, `_`.
+static IDENT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_');
+        c += 1;
+    }
+    t
+};
+
 fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    IDENT[c as usize]
 }
 
 impl<'a> Lexer<'a> {
@@ -126,9 +138,10 @@ impl<'a> Lexer<'a> {
             };
         }
         let s = self.pos;
-        while is_ident_char(self.peek(0)) || self.peek(0) == b'\\' {
-            self.pos += 1;
-        }
+        self.pos += self.src[s..]
+            .iter()
+            .position(|&c| !is_ident_char(c) && c != b'\\')
+            .unwrap_or(self.src.len() - s);
         if self.pos == s {
             return self.tok(Tok::Error, s - 1, s);
         }
@@ -230,9 +243,7 @@ impl<'a> Lexer<'a> {
             }
             b'0'..=b'9' | b'-' | b'+' => self.number(start),
             _ if is_ident_char(c) => {
-                while is_ident_char(self.peek(0)) {
-                    self.pos += 1;
-                }
+                self.skip_ident();
                 // `u0x..`/`s0x..` hex integers.
                 let text = &self.src[start..self.pos];
                 if text.len() > 3
@@ -250,6 +261,15 @@ impl<'a> Lexer<'a> {
             }
             _ => self.tok(Tok::Error, start, self.pos),
         }
+    }
+
+    /// Move past the identifier characters at `pos`.
+    fn skip_ident(&mut self) {
+        let rest = &self.src[self.pos..];
+        self.pos += rest
+            .iter()
+            .position(|&c| !is_ident_char(c))
+            .unwrap_or(rest.len());
     }
 
     fn number(&mut self, start: usize) -> Token {
