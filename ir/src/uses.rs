@@ -85,8 +85,16 @@ impl ConstGlobals {
 
 impl UseIndex {
     pub fn build(m: &Module) -> Self {
+        Self::build_for(m, |_| true)
+    }
+
+    /// The index restricted to the uses of globals `wanted` accepts (others get no list).
+    pub fn build_for(m: &Module, wanted: impl Fn(GlobalId) -> bool) -> Self {
         let mut idx = UseIndex::default();
+        // Which constants mention a wanted global at all, decided once per constant.
         let mut cg = ConstGlobals::default();
+        let mut wanted_cache: SecondaryMap<GlobalId, Option<bool>> = SecondaryMap::new();
+        let mut is_wanted = |g: GlobalId| *wanted_cache[g].get_or_insert_with(|| wanted(g));
         for g in m.live_globals() {
             let consts: Vec<Const> = match &m.globals[g].kind {
                 GlobalKind::Var(v) => v.init.into_iter().collect(),
@@ -98,7 +106,9 @@ impl UseIndex {
             };
             for c in consts {
                 for &u in cg.get(m, c) {
-                    idx.users[u].push(User::Global(g));
+                    if is_wanted(u) {
+                        idx.users[u].push(User::Global(g));
+                    }
                 }
             }
             if let GlobalKind::Function(f) = &m.globals[g].kind {
@@ -117,6 +127,9 @@ impl UseIndex {
                         }
                         let direct = m.consts.as_global(c);
                         for &u in globals {
+                            if !is_wanted(u) {
+                                continue;
+                            }
                             idx.users[u].push(User::Inst {
                                 func: g,
                                 inst: i,

@@ -133,7 +133,8 @@ impl Uses {
     /// before it, in text order. (The order decides which callers are rescanned first, and so
     /// which of two equal private functions survives.)
     pub fn build(m: &Module) -> Self {
-        let idx = UseIndex::build(m);
+        // Only functions are ever replaced or asked for their callers.
+        let idx = UseIndex::build_for(m, |g| m.globals[g].as_function().is_some());
         let mut pos: cranelift_entity::SecondaryMap<GlobalId, usize> =
             cranelift_entity::SecondaryMap::with_capacity(m.globals.len());
         for (i, g) in m.live_globals().enumerate() {
