@@ -550,7 +550,8 @@ impl<'a> Parser<'a> {
     }
 
     fn name_of(&self, t: Token) -> Box<str> {
-        if t.quoted {
+        // Quoted names, and metadata names (`!\5Cname`), may hold `\XX` escapes.
+        if t.quoted || (t.kind == Tok::MetaName && self.text(t).contains('\\')) {
             String::from_utf8_lossy(&unescape(&self.src[t.start as usize..t.end as usize])).into()
         } else {
             self.text(t).into()

@@ -136,6 +136,26 @@ impl<'m> Writer<'m> {
         }
     }
 
+    /// `!name` of named metadata or a metadata kind: never quoted (LLVM has no quoted form
+    /// there); bytes outside `[-a-zA-Z$._]` (and digits after the first) are written `\XX`.
+    fn md_name(&mut self, n: &str) {
+        self.out.push(b'!');
+        for (i, &c) in n.as_bytes().iter().enumerate() {
+            let plain = c.is_ascii_alphabetic()
+                || matches!(c, b'-' | b'$' | b'.' | b'_')
+                || (i > 0 && c.is_ascii_digit());
+            if plain {
+                self.out.push(c);
+            } else {
+                self.out.extend_from_slice(&[
+                    b'\\',
+                    HEX[(c >> 4) as usize],
+                    HEX[(c & 15) as usize],
+                ]);
+            }
+        }
+    }
+
     fn global_name(&mut self, g: GlobalId) {
         match &self.m.globals[g].common().name {
             Name::Named(n) => self.name(b'@', n),
@@ -585,7 +605,7 @@ impl<'m> Writer<'m> {
     fn attachments(&mut self, f: Option<(&Function, &Body)>, md: &[MdAttachment], sep: &str) {
         for a in md {
             self.s(sep);
-            self.name(b'!', &a.kind);
+            self.md_name(&a.kind);
             self.s(" ");
             self.metadata(f, &a.md);
         }
@@ -824,7 +844,7 @@ impl<'m> Writer<'m> {
             self.s("\n");
         }
         for n in &m.named_md {
-            self.name(b'!', &n.name);
+            self.md_name(&n.name);
             self.s(" = ");
             self.s(&n.text);
             self.s("\n");
