@@ -141,7 +141,7 @@ mod tests {
     }
 
     #[test]
-    fn hash_bucket_scan_is_quadratic_and_tree_is_not() {
+    fn keyed_buckets_see_the_constant_and_the_tree_bisects() {
         let n = 64;
         let m = mergefn_ir::parse_module(near_identical_functions(n, 2).as_bytes()).unwrap();
         let comparisons = |lookup| {
@@ -155,8 +155,9 @@ mod tests {
             .counts
             .comparisons
         };
-        assert_eq!(comparisons(Lookup::Hash), (n * (n - 1) / 2) as u64);
-        assert!(comparisons(Lookup::Tree) < (n * 8) as u64);
+        assert_eq!(comparisons(Lookup::Hash), 0);
+        let tree = comparisons(Lookup::Tree);
+        assert!(tree > n as u64 && tree < (n * 8) as u64, "{tree}");
     }
 
     #[test]
