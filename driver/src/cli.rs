@@ -144,7 +144,7 @@ pub struct MergeArgs {
 pub enum Lookup {
     /// An ordered tree over the comparator's total order alone
     Tree,
-    /// Buckets keyed by a structural hash, compared within each bucket
+    /// Buckets keyed by a fine structural key (types, operand kinds, integer constants), each in comparator order; fastest when many functions differ only late
     Hash,
     /// Ordered by structural hash first, then the comparator (LLVM's scheme; the default)
     Hybrid,
