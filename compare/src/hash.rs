@@ -15,7 +15,7 @@
 
 use crate::llvm;
 use cranelift_entity::SecondaryMap;
-use mergefn_ir::{Block, GlobalId, Module};
+use mergefn_ir::{Block, Body, GlobalId, Module};
 use xxhash_rust::xxh3::xxh3_64;
 
 /// LLVM's initial hash value (also the hash of a declaration).
@@ -57,18 +57,25 @@ pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
         varargs as u64,
         func.params.len() as u64,
     ];
-    let Some(entry) = body.entry() else {
-        return combine(&words);
-    };
-    let mut stack = vec![entry];
-    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
-    visited[entry] = true;
-    while let Some(b) = stack.pop() {
+    for_each_block(body, |b| {
         words.push(BLOCK_HEADER);
         for i in llvm::block_insts(m, body, b) {
             // Non-detailed mode hashes each instruction as the combination of its opcode alone.
             words.push(opcode_word(llvm::opcode_number(body.insts[i].opcode)));
         }
+    });
+    combine(&words)
+}
+
+/// Visit the blocks reachable from the entry in the order both hashes (and the comparator)
+/// walk them: depth first, successors pushed in operand order.
+fn for_each_block(body: &Body, mut visit: impl FnMut(Block)) {
+    let Some(entry) = body.entry() else { return };
+    let mut stack = vec![entry];
+    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
+    visited[entry] = true;
+    while let Some(b) = stack.pop() {
+        visit(b);
         if let Some(t) = body.terminator(b) {
             for s in llvm::successors(&body.insts[t]) {
                 if !visited[s] {
@@ -78,7 +85,6 @@ pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
             }
         }
     }
-    combine(&words)
 }
 
 /// A finer key than [`structural_hash`] for keyed lookup (`--lookup hash`): it also covers
@@ -114,17 +120,14 @@ pub fn detailed_hash(m: &Module, f: GlobalId) -> u64 {
             TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => 2 << 32 | *a as u64,
             TypeData::Float(k) => 3 << 32 | *k as u64,
             TypeData::Named(_) | TypeData::Struct { .. } => 4 << 32,
-            other => (5 << 32) | std::mem::discriminant(other).hash_word(),
+            other => (5 << 32) | kind_word(other),
         }
     };
-    let mut words: Vec<u64> = vec![structural_hash(m, f), func.params.len() as u64];
-    let Some(entry) = body.entry() else {
-        return combine(&words);
-    };
-    let mut stack = vec![entry];
-    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
-    visited[entry] = true;
-    while let Some(b) = stack.pop() {
+    // Everything LLVM's structural hash covers is in here too: varargs, the argument count,
+    // and each block's opcodes in walk order.
+    let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
+    let mut words: Vec<u64> = vec![FUNCTION_HEADER, varargs as u64, func.params.len() as u64];
+    for_each_block(body, |b| {
         words.push(BLOCK_HEADER);
         for i in llvm::block_insts(m, body, b) {
             let d = &body.insts[i];
@@ -151,28 +154,14 @@ pub fn detailed_hash(m: &Module, f: GlobalId) -> u64 {
                 }
             }
         }
-        if let Some(t) = body.terminator(b) {
-            for s in llvm::successors(&body.insts[t]) {
-                if !visited[s] {
-                    visited[s] = true;
-                    stack.push(s);
-                }
-            }
-        }
-    }
+    });
     combine(&words)
 }
 
-/// A stable word for an enum discriminant (its hash; the same within one build).
-trait HashWord {
-    fn hash_word(&self) -> u64;
-}
-
-impl<T> HashWord for std::mem::Discriminant<T> {
-    fn hash_word(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = rustc_hash::FxHasher::default();
-        self.hash(&mut h);
-        h.finish()
-    }
+/// A word for a type's kind alone (its discriminant's hash; the same within one build).
+fn kind_word(t: &mergefn_ir::TypeData) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    std::mem::discriminant(t).hash(&mut h);
+    h.finish()
 }

@@ -308,6 +308,23 @@ pub struct ConstExpr {
     pub mask: Vec<i32>,
 }
 
+impl ConstExpr {
+    /// An expression `op` of type `ty` with no operands, flags or extras yet.
+    pub fn new(op: crate::inst::Opcode, ty: Type) -> Self {
+        ConstExpr {
+            op,
+            ty,
+            ops: Vec::new(),
+            flags: crate::inst::Flags::default(),
+            source_ty: None,
+            pred: None,
+            inrange: None,
+            inrange_index: None,
+            mask: Vec::new(),
+        }
+    }
+}
+
 /// The module's uniqued constants.
 ///
 /// The interning index holds handles only, hashed by the data they name, so each constant's

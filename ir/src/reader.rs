@@ -2026,17 +2026,7 @@ impl<'a> Parser<'a> {
             return self.error_at(token_offset(t), format!("expected a value, found '{w}'"));
         };
         self.bump();
-        let mut e = ConstExpr {
-            op,
-            ty,
-            ops: Vec::new(),
-            flags: Flags::default(),
-            source_ty: None,
-            pred: None,
-            inrange: None,
-            inrange_index: None,
-            mask: Vec::new(),
-        };
+        let mut e = ConstExpr::new(op, ty);
         if op.is_cast() {
             self.cast_flags(op, &mut e.flags);
             self.expect(Tok::LParen, "'('")?;
@@ -2595,23 +2585,26 @@ impl<'a> Parser<'a> {
         ))
     }
 
+    /// Take the number `text` (of token `t`) for a local value or block. LLVM 22 allows gaps:
+    /// numbers only have to increase. `expected` starts the message, up to the number.
+    fn claim_number(&mut self, t: Token, text: &str, expected: &str) -> PResult<()> {
+        let n: u32 = text.parse().unwrap_or(u32::MAX);
+        if n < self.fs.next_num || n == u32::MAX {
+            return self.error_at(
+                token_offset(t),
+                format!("{expected}{}' or greater", self.fs.next_num),
+            );
+        }
+        self.fs.next_num = n + 1;
+        Ok(())
+    }
+
     fn define_block(&mut self, label: Option<Token>) -> PResult<Block> {
         let (key, name): (Box<str>, Name) = match label {
             Some(t) => {
                 let k = self.name_of(t);
                 if !t.quoted && k.bytes().all(|c| c.is_ascii_digit()) {
-                    // LLVM 22 allows gaps: numbers only have to increase.
-                    let n: u32 = k.parse().unwrap_or(u32::MAX);
-                    if n < self.fs.next_num || n == u32::MAX {
-                        return self.error_at(
-                            token_offset(t),
-                            format!(
-                                "label expected to be numbered '{}' or greater",
-                                self.fs.next_num
-                            ),
-                        );
-                    }
-                    self.fs.next_num = n + 1;
+                    self.claim_number(t, &k, "label expected to be numbered '")?;
                     (k, Name::Unnamed)
                 } else {
                     (k.clone(), Name::Named(k))
@@ -2691,18 +2684,7 @@ impl<'a> Parser<'a> {
                 let key = self.local_key(t);
                 let numbered = !t.quoted && key.bytes().all(|c| c.is_ascii_digit());
                 if numbered {
-                    // LLVM 22 allows gaps: numbers only have to increase.
-                    let n: u32 = key.parse().unwrap_or(u32::MAX);
-                    if n < self.fs.next_num || n == u32::MAX {
-                        return self.error_at(
-                            token_offset(t),
-                            format!(
-                                "instruction expected to be numbered '%{}' or greater",
-                                self.fs.next_num
-                            ),
-                        );
-                    }
-                    self.fs.next_num = n + 1;
+                    self.claim_number(t, &key, "instruction expected to be numbered '%")?;
                 }
                 let name = if numbered {
                     Name::Unnamed

@@ -9,7 +9,7 @@ use crate::uses::{global_const_like, Uses};
 use mergefn_ir::inst::{CallInfo, Opcode, TailKind};
 use mergefn_ir::uses::User;
 use mergefn_ir::{
-    Alias, Body, Const, ConstData, ConstExpr, Flags, Function, GlobalCommon, GlobalId, GlobalKind,
+    Alias, Body, Const, ConstData, ConstExpr, Function, GlobalCommon, GlobalId, GlobalKind,
     InstData, InstExtra, Linkage, Module, Name, Param, Type, TypeData, UnnamedAddr, Value,
     Visibility,
 };
@@ -27,15 +27,8 @@ pub fn cast_const(m: &mut Module, c: Const, want: Type) -> Const {
         Opcode::BitCast
     };
     m.consts.intern(ConstData::Expr(Box::new(ConstExpr {
-        op,
-        ty: want,
         ops: vec![c],
-        flags: Flags::default(),
-        source_ty: None,
-        pred: None,
-        inrange: None,
-        inrange_index: None,
-        mask: Vec::new(),
+        ..ConstExpr::new(op, want)
     })))
 }
 
