@@ -32,7 +32,10 @@ pub use module::{
     Alias, AsmId, Comdat, DllStorage, Global, GlobalCommon, GlobalId, GlobalKind, GlobalVar,
     InlineAsm, Linkage, Module, Name, UnnamedAddr, Visibility,
 };
-pub use reader::{parse_module, parse_module_with_progress, ParseError};
+pub use reader::{
+    parse_module, parse_module_parallel, parse_module_serial, parse_module_with_progress,
+    ParseError,
+};
 pub use types::{FloatKind, Type, TypeData, TypeTable};
 pub use value::Value;
 pub use verify::{verify_module, VerifyError};

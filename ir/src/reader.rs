@@ -23,6 +23,8 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::fmt;
 
+mod batch;
+
 /// How deep types, constants and metadata may nest before the reader gives up.
 pub const MAX_DEPTH: u32 = 512;
 
@@ -196,12 +198,37 @@ pub fn parse_module(src: &[u8]) -> Result<Module, ParseError> {
 /// [`parse_module`], calling `done_before(offset)` after each top-level entity: the reader
 /// will not look at the text before `offset` again unless it reports an error. A caller that
 /// maps big inputs can release those pages early.
+///
+/// Big inputs are read on all of rayon's threads (function bodies in parallel, see
+/// `reader/batch.rs`); the module is the same as [`parse_module_serial`]'s, printed or compared.
 pub fn parse_module_with_progress(
     src: &[u8],
     done_before: &mut dyn FnMut(usize),
 ) -> Result<Module, ParseError> {
+    if batch::worth_it(src) {
+        if let Some(m) = batch::parse(src, done_before) {
+            return Ok(m);
+        }
+        // An error, or text the parallel reader does not take: the serial reader gives the
+        // answer, and the same first error as always.
+    }
     let mut p = Parser::new(src);
     p.module(done_before)?;
+    Ok(p.m)
+}
+
+/// [`parse_module`] with function bodies parsed on rayon's threads, whatever the input's size;
+/// `None` when the text needs the serial reader (an error, or a body not laid out as LLVM
+/// prints it). [`parse_module`] uses this for big inputs; tests and benches call it directly.
+pub fn parse_module_parallel(src: &[u8]) -> Option<Module> {
+    batch::parse(src, &mut |_| {})
+}
+
+/// [`parse_module`] on the calling thread only: the reference the parallel reader is tested
+/// against.
+pub fn parse_module_serial(src: &[u8]) -> Result<Module, ParseError> {
+    let mut p = Parser::new(src);
+    p.module(&mut |_| {})?;
     Ok(p.m)
 }
 
@@ -256,6 +283,8 @@ struct Parser<'a> {
     scanned_to: usize,
     /// Whether all of `src` is UTF-8 (checked once, so tokens need no check of their own).
     src_is_utf8: bool,
+    /// Bodies left for worker threads, when reading in parallel.
+    defer: Option<Box<batch::Deferred>>,
 }
 
 /// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (kept sorted for readers).
@@ -402,6 +431,11 @@ const TYPE_ATTRS: [&str; 6] = [
 
 impl<'a> Parser<'a> {
     fn new(src: &'a [u8]) -> Self {
+        Self::with_utf8(src, std::str::from_utf8(src).is_ok())
+    }
+
+    /// A parser over `src` whose UTF-8 validity is already known.
+    fn with_utf8(src: &'a [u8], src_is_utf8: bool) -> Self {
         let mut lex = Lexer::new(src);
         let tok = lex.next_token();
         Parser {
@@ -426,7 +460,8 @@ impl<'a> Parser<'a> {
             md_kinds: Default::default(),
             scanned_to: 0,
             md_first_use: FxHashMap::default(),
-            src_is_utf8: std::str::from_utf8(src).is_ok(),
+            src_is_utf8,
+            defer: None,
         }
     }
 
@@ -672,7 +707,14 @@ impl<'a> Parser<'a> {
             );
         }
         loop {
-            done_before(self.tok.start as usize);
+            let keep = match &self.defer {
+                Some(d) => d.keep_from(self.tok.start),
+                None => self.tok.start,
+            };
+            done_before(keep as usize);
+            if self.defer.is_some() {
+                self.pump(false)?;
+            }
             match self.tok.kind {
                 Tok::Eof => break,
                 Tok::Word => self.top_word()?,
@@ -691,6 +733,9 @@ impl<'a> Parser<'a> {
                     ))
                 }
             }
+        }
+        if self.defer.is_some() {
+            self.pump(true)?;
         }
         self.finish_module()
     }
@@ -1276,7 +1321,11 @@ impl<'a> Parser<'a> {
         if let Some(g) = self.m.global_by_name(&name) {
             return g;
         }
-        let name: Box<str> = name.into();
+        self.placeholder_global(name.into(), t.start)
+    }
+
+    /// Reserve a handle for global `name`, first used at `offset` and not defined yet.
+    fn placeholder_global(&mut self, name: Box<str>, offset: u32) -> GlobalId {
         let placeholder = GlobalKind::Var(GlobalVar {
             common: GlobalCommon {
                 name: Name::Named(name),
@@ -1292,7 +1341,7 @@ impl<'a> Parser<'a> {
             attrs: AttrSet::default(),
         });
         let g = self.m.add_global(placeholder);
-        self.pending_globals.insert(g, t.start);
+        self.pending_globals.insert(g, offset);
         g
     }
 
@@ -1462,7 +1511,8 @@ impl<'a> Parser<'a> {
             }
             GlobalKind::Var(gv)
         };
-        self.define_global(kind, name_off)
+        self.define_global(kind, name_off)?;
+        Ok(())
     }
 
     fn last_was_external(&self, c: &GlobalCommon) -> bool {
@@ -1471,7 +1521,7 @@ impl<'a> Parser<'a> {
         c.linkage == Linkage::External && self.external_written
     }
 
-    fn define_global(&mut self, kind: GlobalKind, name_off: u32) -> PResult<()> {
+    fn define_global(&mut self, kind: GlobalKind, name_off: u32) -> PResult<GlobalId> {
         let name = match &kind {
             GlobalKind::Function(f) => f.common.name.clone(),
             GlobalKind::Var(v) => v.common.name.clone(),
@@ -1489,11 +1539,10 @@ impl<'a> Parser<'a> {
                 // each here would be quadratic in the number of globals).
                 self.m.order.push(g);
                 self.guard.order_has_uses = true;
-                return Ok(());
+                return Ok(g);
             }
         }
-        self.m.add_global(kind);
-        Ok(())
+        Ok(self.m.add_global(kind))
     }
 
     fn comdat_ref(&mut self) -> PResult<Box<str>> {
@@ -2356,51 +2405,64 @@ impl<'a> Parser<'a> {
                     self.describe()
                 ));
             }
-            self.body = Body::with_capacity(self.body_lines_estimate());
-            // Reuse the per-function tables (and their capacity) from the previous function.
-            self.fs.names.clear();
-            self.fs.pending.clear();
-            self.fs.defined_blocks.clear();
-            self.fs.next_num = 0;
-            self.fs.params.clear();
-            self.fs.params.extend(f.params.iter().map(|p| p.ty));
-            for (i, p) in f.params.iter().enumerate() {
-                let key: Box<str> = match &p.name {
-                    Name::Named(n) => n.clone(),
-                    Name::Unnamed => {
-                        let k = self.fs.next_num.to_string().into();
-                        self.fs.next_num = self.fs.next_num.wrapping_add(1);
-                        k
-                    }
-                };
-                if let Name::Named(n) = &p.name {
-                    if n.bytes().all(|b| b.is_ascii_digit()) {
-                        self.fs.next_num = n.parse::<u32>().unwrap_or(0).wrapping_add(1);
-                    }
-                }
-                if self
-                    .fs
-                    .names
-                    .insert(key.clone(), Local::Arg(i as u32))
-                    .is_some()
-                {
-                    return self.err(format!("redefinition of argument '%{key}'"));
-                }
+            self.begin_body(&f.params)?;
+            let deferred = self.deferrable_body().map(|end| (end, f.params.clone()));
+            if deferred.is_none() {
+                self.body = Body::with_capacity(self.body_lines_estimate());
+                self.function_body()?;
+                // The capacity was estimated from the text; give back what was not used.
+                self.body.insts.shrink_to_fit();
+                f.body = Some(std::mem::take(&mut self.body));
             }
-            self.function_body()?;
             // Numbered parameters are printed by the writer; forget their text names.
             for p in &mut f.params {
                 if matches!(&p.name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())) {
                     p.name = Name::Unnamed;
                 }
             }
-            // The capacity was estimated from the text; give back what was not used.
-            self.body.insts.shrink_to_fit();
-            f.body = Some(std::mem::take(&mut self.body));
-        } else if f.common.linkage == Linkage::External && !self.external_written {
-            // A declaration.
+            let g = self.define_global(GlobalKind::Function(f), nt.start)?;
+            if let Some((end, params)) = deferred {
+                self.defer_body(g, params, end);
+            }
+            return Ok(());
         }
-        self.define_global(GlobalKind::Function(f), nt.start)
+        self.define_global(GlobalKind::Function(f), nt.start)?;
+        Ok(())
+    }
+
+    /// Start a body: reset the per-function tables (keeping their capacity) and name the
+    /// parameters.
+    fn begin_body(&mut self, params: &[Param]) -> PResult<()> {
+        self.fs.names.clear();
+        self.fs.pending.clear();
+        self.fs.defined_blocks.clear();
+        self.fs.next_num = 0;
+        self.fs.params.clear();
+        self.fs.params.extend(params.iter().map(|p| p.ty));
+        for (i, p) in params.iter().enumerate() {
+            let key: Box<str> = match &p.name {
+                Name::Named(n) => n.clone(),
+                Name::Unnamed => {
+                    let k = self.fs.next_num.to_string().into();
+                    self.fs.next_num = self.fs.next_num.wrapping_add(1);
+                    k
+                }
+            };
+            if let Name::Named(n) = &p.name {
+                if n.bytes().all(|b| b.is_ascii_digit()) {
+                    self.fs.next_num = n.parse::<u32>().unwrap_or(0).wrapping_add(1);
+                }
+            }
+            if self
+                .fs
+                .names
+                .insert(key.clone(), Local::Arg(i as u32))
+                .is_some()
+            {
+                return self.err(format!("redefinition of argument '%{key}'"));
+            }
+        }
+        Ok(())
     }
 
     /// An estimate of the instruction count of the body starting at the current `{`: the
