@@ -102,8 +102,9 @@ impl<'m> Writer<'m> {
         self.out.extend_from_slice(s.as_bytes());
     }
 
-    fn num<T: std::fmt::Display>(&mut self, n: T) {
-        let _ = write!(self.out, "{n}");
+    fn num<T: itoa::Integer>(&mut self, n: T) {
+        self.out
+            .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
     }
 
     fn escaped(&mut self, bytes: &[u8]) {
@@ -201,18 +202,18 @@ impl<'m> Writer<'m> {
             TypeData::X86Mmx => self.s("x86_mmx"),
             TypeData::Int(n) => {
                 self.s("i");
-                self.num(n);
+                self.num(*n);
             }
             TypeData::Byte(n) => {
                 self.s("b");
-                self.num(n);
+                self.num(*n);
             }
             TypeData::Float(k) => self.s(k.keyword()),
             TypeData::Ptr(a) => {
                 self.s("ptr");
                 if *a != 0 {
                     self.s(" addrspace(");
-                    self.num(a);
+                    self.num(*a);
                     self.s(")");
                 }
             }
@@ -220,14 +221,14 @@ impl<'m> Writer<'m> {
                 self.ty(*p);
                 if *a != 0 {
                     self.s(" addrspace(");
-                    self.num(a);
+                    self.num(*a);
                     self.s(")");
                 }
                 self.s("*");
             }
             TypeData::Array(n, e) => {
                 self.s("[");
-                self.num(n);
+                self.num(*n);
                 self.s(" x ");
                 self.ty(*e);
                 self.s("]");
@@ -238,7 +239,7 @@ impl<'m> Writer<'m> {
                 scalable,
             } => {
                 self.s(if *scalable { "<vscale x " } else { "<" });
-                self.num(len);
+                self.num(*len);
                 self.s(" x ");
                 self.ty(*elem);
                 self.s(">");
@@ -272,7 +273,7 @@ impl<'m> Writer<'m> {
                 }
                 for i in ints {
                     self.s(", ");
-                    self.num(i);
+                    self.num(*i);
                 }
                 self.s(")");
             }
@@ -579,7 +580,7 @@ impl<'m> Writer<'m> {
         match md {
             Metadata::Ref(n) => {
                 self.s("!");
-                self.num(n);
+                self.num(*n);
             }
             Metadata::Value(t, v) => {
                 self.ty(*t);
@@ -624,7 +625,8 @@ impl<'m> Writer<'m> {
                     Name::Named(n) => self.name(b'%', n),
                     Name::Unnamed => {
                         let n = self.slots.args[i as usize];
-                        let _ = write!(self.out, "%{n}");
+                        self.out.push(b'%');
+                        self.num(n);
                     }
                 }
             }
@@ -636,7 +638,8 @@ impl<'m> Writer<'m> {
                     Name::Named(n) => self.name(b'%', n),
                     Name::Unnamed => {
                         let n = self.slots.insts[i];
-                        let _ = write!(self.out, "%{n}");
+                        self.out.push(b'%');
+                        self.num(n);
                     }
                 }
             }
@@ -648,7 +651,8 @@ impl<'m> Writer<'m> {
                     Name::Named(n) => self.name(b'%', n),
                     Name::Unnamed => {
                         let n = self.slots.blocks[b];
-                        let _ = write!(self.out, "%{n}");
+                        self.out.push(b'%');
+                        self.num(n);
                     }
                 }
             }
@@ -936,7 +940,8 @@ impl<'m> Writer<'m> {
         }
         self.section_comdat(&v.common, true);
         if let Some(a) = v.align {
-            let _ = write!(self.out, ", align {a}");
+            self.s(", align ");
+            self.num(a);
         }
         for e in &v.extra {
             self.s(", ");
@@ -1113,7 +1118,8 @@ impl<'m> Writer<'m> {
 
     fn align(&mut self, a: Option<u64>) {
         if let Some(a) = a {
-            let _ = write!(self.out, ", align {a}");
+            self.s(", align ");
+            self.num(a);
         }
     }
 
