@@ -828,6 +828,7 @@ impl<'m> Writer<'m> {
                 if let GlobalKind::Alias(a) = &m.globals[g].kind {
                     if a.ifunc == ifunc {
                         self.alias(g, a);
+                        self.flush(out)?;
                     }
                 }
             }
@@ -852,11 +853,16 @@ impl<'m> Writer<'m> {
             self.s(" = ");
             self.s(&n.text);
             self.s("\n");
+            self.flush(out)?;
         }
+        // Metadata can be a good part of a module's text: written as it goes, not gathered.
         for n in &m.md_nodes {
-            let _ = write!(self.out, "!{} = ", n.id);
+            self.s("!");
+            self.num(n.id);
+            self.s(" = ");
             self.s(&n.text);
             self.s("\n");
+            self.flush(out)?;
         }
         out.write_all(&self.out)?;
         self.out.clear();
