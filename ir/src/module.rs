@@ -193,7 +193,9 @@ pub struct Alias {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum GlobalKind {
-    Function(Function),
+    /// Boxed: a function is twice the size of a variable, and a module holds many
+    /// declarations.
+    Function(Box<Function>),
     Var(GlobalVar),
     Alias(Alias),
 }

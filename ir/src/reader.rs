@@ -2420,13 +2420,13 @@ impl<'a> Parser<'a> {
                     p.name = Name::Unnamed;
                 }
             }
-            let g = self.define_global(GlobalKind::Function(f), nt.start)?;
+            let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
             if let Some((end, params)) = deferred {
                 self.defer_body(g, params, end);
             }
             return Ok(());
         }
-        self.define_global(GlobalKind::Function(f), nt.start)?;
+        self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
         Ok(())
     }
 

@@ -732,7 +732,7 @@ impl<'m> Writer<'m> {
         let funcs: Vec<(GlobalId, &Function)> = m
             .live_globals()
             .filter_map(|g| match &m.globals[g].kind {
-                GlobalKind::Function(f) => Some((g, f)),
+                GlobalKind::Function(f) => Some((g, &**f)),
                 _ => None,
             })
             .collect();

@@ -598,7 +598,7 @@ impl Pass<'_> {
             .md
             .retain(|a| matches!(&*a.kind, "type" | "kcfi_type"));
         self.m.globals[f].common_mut().name = Name::Unnamed;
-        let nf = self.m.add_global(GlobalKind::Function(new_f));
+        let nf = self.m.add_global(GlobalKind::Function(Box::new(new_f)));
         self.remove_users(f);
         self.replace_all_uses(f, nf);
         let private = format!("<private {f_name}>");

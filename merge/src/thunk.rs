@@ -207,7 +207,7 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         body: Some(body),
     };
     m.delete_global(g);
-    let t = m.add_global(GlobalKind::Function(thunk));
+    let t = m.add_global(GlobalKind::Function(Box::new(thunk)));
     uses.add(
         f,
         User::Inst {
