@@ -437,23 +437,41 @@ impl<'a> Parser<'a> {
         if let Some(s) = r.attrs.get(&key) {
             return s.clone();
         }
-        let mut list = AttrList::clone(a);
-        let sets = std::iter::once(&mut list.func)
-            .chain(std::iter::once(&mut list.ret))
-            .chain(list.params.iter_mut());
-        for set in sets {
-            for attr in &mut set.attrs {
-                if let Attr::Type(_, t) = attr {
-                    *t = r.ty(*t);
+        let remapped = |t: &Type| t.index() >= r.seed_len;
+        let needs_remap = std::iter::once(&a.func)
+            .chain(std::iter::once(&a.ret))
+            .chain(a.params.iter())
+            .flat_map(|set| set.attrs.iter())
+            .any(|attr| matches!(attr, Attr::Type(_, t) if remapped(t)));
+        let shared = if !needs_remap {
+            // The usual case: the list means the same in the main module; share the main
+            // module's copy, or adopt the worker's.
+            match self.attr_lists.get(&**a) {
+                Some(s) => s.clone(),
+                None => {
+                    self.attr_lists.insert(a.clone());
+                    a.clone()
                 }
             }
-        }
-        let shared = match self.attr_lists.get(&list) {
-            Some(s) => s.clone(),
-            None => {
-                let s = Arc::new(list);
-                self.attr_lists.insert(s.clone());
-                s
+        } else {
+            let mut list = AttrList::clone(a);
+            let sets = std::iter::once(&mut list.func)
+                .chain(std::iter::once(&mut list.ret))
+                .chain(list.params.iter_mut());
+            for set in sets {
+                for attr in &mut set.attrs {
+                    if let Attr::Type(_, t) = attr {
+                        *t = r.ty(*t);
+                    }
+                }
+            }
+            match self.attr_lists.get(&list) {
+                Some(s) => s.clone(),
+                None => {
+                    let s = Arc::new(list);
+                    self.attr_lists.insert(s.clone());
+                    s
+                }
             }
         };
         r.attrs.insert(key, shared.clone());
