@@ -239,12 +239,15 @@ enum Local {
     Block(Block),
 }
 
+/// A local name as a key: borrowed from the text unless it had to be unescaped or made up.
+type Key<'a> = std::borrow::Cow<'a, str>;
+
 /// Per-function parsing state.
 #[derive(Default)]
-struct FnState {
-    names: FxHashMap<Box<str>, Local>,
+struct FnState<'a> {
+    names: FxHashMap<Key<'a>, Local>,
     /// Placeholders not yet defined, with the byte offset of their first use.
-    pending: FxHashMap<Box<str>, u32>,
+    pending: FxHashMap<Key<'a>, u32>,
     defined_blocks: Vec<bool>,
     next_num: u32,
     params: Vec<Type>,
@@ -261,7 +264,7 @@ struct Parser<'a> {
     depth: u32,
     guard: Guard,
     body: Body,
-    fs: FnState,
+    fs: FnState<'a>,
     in_function: bool,
     /// Identified structs that have a `%T = type ...` definition.
     defined_types: rustc_hash::FxHashSet<Type>,
@@ -2440,8 +2443,8 @@ impl<'a> Parser<'a> {
         self.fs.params.clear();
         self.fs.params.extend(params.iter().map(|p| p.ty));
         for (i, p) in params.iter().enumerate() {
-            let key: Box<str> = match &p.name {
-                Name::Named(n) => n.clone(),
+            let key: Key<'a> = match &p.name {
+                Name::Named(n) => n.to_string().into(),
                 Name::Unnamed => {
                     let k = self.fs.next_num.to_string().into();
                     self.fs.next_num = self.fs.next_num.wrapping_add(1);
@@ -2508,9 +2511,6 @@ impl<'a> Parser<'a> {
         Ok(CallConv(None))
     }
 
-    fn local_key(&self, t: Token) -> Box<str> {
-        self.name_of(t)
-    }
 
     fn value_type(&self, v: Value) -> Type {
         match v {
@@ -2539,16 +2539,15 @@ impl<'a> Parser<'a> {
         }
         let key = self.name_str(t);
         let is_label = matches!(self.m.types.get(ty), TypeData::Label);
-        let v = match self.fs.names.get(&*key) {
+        let v = match self.fs.names.get(key.as_ref()) {
             Some(&Local::Arg(i)) => Value::Arg(i),
             Some(&Local::Inst(i)) => Value::Inst(i),
             Some(&Local::Block(b)) => Value::Block(b),
             None => {
-                let key: Box<str> = key.clone().into();
                 self.fs.pending.insert(key.clone(), t.start);
                 if is_label {
                     let b = self.body.blocks.push(BlockData {
-                        name: Name::Named(key.clone()),
+                        name: Name::Named(key.as_ref().into()),
                         ..Default::default()
                     });
                     self.fs.defined_blocks.push(false);
@@ -2662,24 +2661,25 @@ impl<'a> Parser<'a> {
     }
 
     fn define_block(&mut self, label: Option<Token>) -> PResult<Block> {
-        let (key, name): (Box<str>, Name) = match label {
+        let (key, name): (Key<'a>, Name) = match label {
             Some(t) => {
-                let k = self.name_of(t);
+                let k = self.name_str(t);
                 if !t.quoted && k.bytes().all(|c| c.is_ascii_digit()) {
                     self.claim_number(t, &k, "label expected to be numbered '")?;
                     (k, Name::Unnamed)
                 } else {
-                    (k.clone(), Name::Named(k))
+                    let name = Name::Named(k.as_ref().into());
+                    (k, name)
                 }
             }
             None => {
-                let k: Box<str> = self.fs.next_num.to_string().into();
+                let k: Key<'a> = self.fs.next_num.to_string().into();
                 self.fs.next_num = self.fs.next_num.wrapping_add(1);
                 (k, Name::Unnamed)
             }
         };
-        let b = match self.fs.names.get(&key) {
-            Some(&Local::Block(b)) if self.fs.pending.remove(&key).is_some() => {
+        let b = match self.fs.names.get(key.as_ref()) {
+            Some(&Local::Block(b)) if self.fs.pending.remove(key.as_ref()).is_some() => {
                 self.body.blocks[b].name = name;
                 self.fs.defined_blocks[b.as_u32() as usize] = true;
                 b
@@ -2743,7 +2743,7 @@ impl<'a> Parser<'a> {
                         "instructions returning void cannot have a name",
                     );
                 }
-                let key = self.local_key(t);
+                let key = self.name_str(t);
                 let numbered = !t.quoted && key.bytes().all(|c| c.is_ascii_digit());
                 if numbered {
                     self.claim_number(t, &key, "instruction expected to be numbered '%")?;
@@ -2751,14 +2751,14 @@ impl<'a> Parser<'a> {
                 let name = if numbered {
                     Name::Unnamed
                 } else {
-                    Name::Named(key.clone())
+                    Name::Named(key.as_ref().into())
                 };
                 self.define_inst(key, name, data, t.start)
             }
             None => {
                 let i = self.body.insts.push(data);
                 if !void {
-                    let key: Box<str> = self.fs.next_num.to_string().into();
+                    let key: Key<'a> = self.fs.next_num.to_string().into();
                     self.fs.next_num = self.fs.next_num.wrapping_add(1);
                     if self.fs.names.insert(key.clone(), Local::Inst(i)).is_some() {
                         return self.error_at(start, format!("redefinition of '%{key}'"));
@@ -2771,13 +2771,13 @@ impl<'a> Parser<'a> {
 
     fn define_inst(
         &mut self,
-        key: Box<str>,
+        key: Key<'a>,
         name: Name,
         data: InstData,
         off: u32,
     ) -> PResult<Inst> {
-        match self.fs.names.get(&key) {
-            Some(&Local::Inst(i)) if self.fs.pending.remove(&key).is_some() => {
+        match self.fs.names.get(key.as_ref()) {
+            Some(&Local::Inst(i)) if self.fs.pending.remove(key.as_ref()).is_some() => {
                 if self.body.insts[i].ty != data.ty {
                     return self.error_at(
                         off,
