@@ -724,7 +724,8 @@ impl<'m> Writer<'m> {
 
     /// Print the functions, several at once: each worker prints a run of functions into its
     /// own buffer, and the buffers are written in module order, a window at a time (so the
-    /// output is the same as printing one by one, and only a window is held in memory).
+    /// output is the same as printing one by one, and only three windows are held in memory).
+    /// Writing a window overlaps with printing the next ones.
     fn functions(&mut self, out: &mut dyn Write) -> io::Result<()> {
         use rayon::prelude::*;
         const RUN: usize = 32;
@@ -738,16 +739,15 @@ impl<'m> Writer<'m> {
             .collect();
         out.write_all(&self.out)?;
         self.out.clear();
-        let window = RUN * 4 * rayon::current_num_threads().max(1);
-        for part in funcs.chunks(window) {
-            let bufs: Vec<Vec<u8>> = part
-                .par_chunks(RUN)
+        let global_slots = &self.global_slots;
+        let print = |part: &[(GlobalId, &Function)]| -> Vec<Vec<u8>> {
+            part.par_chunks(RUN)
                 .map(|run| {
                     let mut w = Writer {
                         m,
                         out: Vec::with_capacity(64 << 10),
                         slots: Slots::default(),
-                        global_slots: self.global_slots.clone(),
+                        global_slots: global_slots.clone(),
                     };
                     for &(g, f) in run {
                         w.s("\n");
@@ -755,12 +755,37 @@ impl<'m> Writer<'m> {
                     }
                     w.out
                 })
-                .collect();
-            for b in bufs {
-                out.write_all(&b)?;
+                .collect()
+        };
+        let window = RUN * 4 * rayon::current_num_threads().max(1);
+        if rayon::current_thread_index().is_some() {
+            // On a pool thread already: blocking it on a channel could starve the pool, so
+            // print and write in turn.
+            for part in funcs.chunks(window) {
+                for b in print(part) {
+                    out.write_all(&b)?;
+                }
             }
+            return Ok(());
         }
-        Ok(())
+        // A printing thread hands windows over one at a time; this one writes them.
+        std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Vec<u8>>>(1);
+            let funcs = &funcs;
+            scope.spawn(move || {
+                for part in funcs.chunks(window) {
+                    if tx.send(print(part)).is_err() {
+                        return; // The writer failed and stopped listening.
+                    }
+                }
+            });
+            for bufs in rx {
+                for b in bufs {
+                    out.write_all(&b)?;
+                }
+            }
+            Ok(())
+        })
     }
 
     fn module(&mut self, out: &mut dyn Write) -> io::Result<()> {
