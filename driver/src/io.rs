@@ -91,7 +91,7 @@ impl InputBytes {
     /// instead of staying resident next to the module built from it. Touching them again
     /// (an error message quoting an early line) simply reads them back from the page cache.
     fn release_before(&self, released: &mut usize, offset: usize) {
-        const STEP: usize = 4 << 20;
+        const STEP: usize = 1 << 20;
         let InputBytes::Mapped(map) = self else {
             return;
         };
