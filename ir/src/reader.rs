@@ -2511,7 +2511,6 @@ impl<'a> Parser<'a> {
         Ok(CallConv(None))
     }
 
-
     fn value_type(&self, v: Value) -> Type {
         match v {
             Value::Arg(i) => self.fs.params[i as usize],
@@ -2769,13 +2768,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn define_inst(
-        &mut self,
-        key: Key<'a>,
-        name: Name,
-        data: InstData,
-        off: u32,
-    ) -> PResult<Inst> {
+    fn define_inst(&mut self, key: Key<'a>, name: Name, data: InstData, off: u32) -> PResult<Inst> {
         match self.fs.names.get(key.as_ref()) {
             Some(&Local::Inst(i)) if self.fs.pending.remove(key.as_ref()).is_some() => {
                 if self.body.insts[i].ty != data.ty {

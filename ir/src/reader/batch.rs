@@ -110,7 +110,7 @@ impl Deferred {
 /// must do it (see the module documentation).
 pub(crate) fn parse(src: &[u8], done_before: &mut dyn FnMut(usize)) -> Option<Module> {
     let threads = rayon::current_num_threads();
-    let utf8 = std::str::from_utf8(src).is_ok();
+    let utf8 = is_utf8(src);
     // Bounded: the main thread stops when the workers have `threads` chunks queued.
     let (to_workers, queue) = mpsc::sync_channel::<Chunk>(threads);
     let mut to_workers = Some(to_workers);
@@ -161,6 +161,23 @@ pub(crate) fn parse(src: &[u8], done_before: &mut dyn FnMut(usize)) -> Option<Mo
         p.defer = None;
         ok.then_some(p.m)
     })
+}
+
+/// Whether `src` is UTF-8, checked on rayon's threads: the pieces are cut before bytes that
+/// start a character, so each piece is UTF-8 exactly when the whole is.
+fn is_utf8(src: &[u8]) -> bool {
+    const PIECE: usize = 4 << 20;
+    if src.len() <= PIECE {
+        return std::str::from_utf8(src).is_ok();
+    }
+    let mut cut = src.len() / 2;
+    // At most three continuation bytes follow a start byte.
+    while cut < src.len() && (src[cut] & 0xC0) == 0x80 {
+        cut += 1;
+    }
+    let (a, b) = src.split_at(cut);
+    let (a, b) = rayon::join(|| is_utf8(a), || is_utf8(b));
+    a && b
 }
 
 /// Parse the bodies of `chunk`; `None` on any error (the serial reader will report it).
@@ -652,6 +669,39 @@ impl Remap {
                 ty: self.ty(*ty),
                 ops: self.cs(ops),
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_utf8;
+
+    /// Multi-byte characters (and broken ones) right at the cut give the same answer as one
+    /// check of the whole text.
+    #[test]
+    fn split_utf8_check_agrees_with_the_whole() {
+        let base = vec![b'a'; 9 << 20];
+        let mid = base.len() / 2;
+        let cases: [&[u8]; 6] = [
+            "é".as_bytes(),
+            "€".as_bytes(),
+            "😀".as_bytes(),
+            &[0xE2, 0x82],       // truncated
+            &[0x80, 0x80],       // stray continuations
+            &[0xF0, 0x9F, 0x98], // truncated 4-byte
+        ];
+        for bytes in cases {
+            for shift in 0..5 {
+                let mut v = base.clone();
+                let at = mid - 2 + shift;
+                v[at..at + bytes.len()].copy_from_slice(bytes);
+                assert_eq!(
+                    is_utf8(&v),
+                    std::str::from_utf8(&v).is_ok(),
+                    "{bytes:?} at {shift}"
+                );
+            }
         }
     }
 }
