@@ -1,4 +1,6 @@
-//! Reader and writer throughput (bytes of `.ll` per second) on real modules.
+//! Reader and writer throughput (bytes of `.ll` per second) on real modules. `parse` is what
+//! users get (function bodies on all threads for inputs of 4 MiB and more), `parse_serial` the
+//! reader on one thread.
 //!
 //! Parsing excludes dropping the module; printing writes into a reused buffer, so neither
 //! measures the allocator's work on the other side of the call.
@@ -7,7 +9,7 @@ mod common;
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mergefn_benches::{corpus_text, RE2, REGEX_AUTOMATA};
-use mergefn_ir::{parse_module, write_module};
+use mergefn_ir::{parse_module, parse_module_serial, write_module};
 
 fn reader_writer(c: &mut Criterion) {
     let mut group = c.benchmark_group("reader_writer");
@@ -22,6 +24,9 @@ fn reader_writer(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(BenchmarkId::new("parse", rel), |b| {
             b.iter_with_large_drop(|| parse_module(black_box(&text)).unwrap())
+        });
+        group.bench_function(BenchmarkId::new("parse_serial", rel), |b| {
+            b.iter_with_large_drop(|| parse_module_serial(black_box(&text)).unwrap())
         });
         group.throughput(Throughput::Bytes(out.len() as u64));
         group.bench_function(BenchmarkId::new("print", rel), |b| {
