@@ -129,10 +129,14 @@ pub(crate) fn parse(src: &[u8], done_before: &mut dyn FnMut(usize)) -> Option<Mo
                     let next = queue.lock().ok().and_then(|q| q.recv().ok());
                     let Some(chunk) = next else { return };
                     let index = chunk.index;
-                    if results
-                        .send((index, parse_chunk(src, utf8, chunk)))
-                        .is_err()
-                    {
+                    // A panic here is a bug, but it must not leave the main thread waiting for
+                    // a worker that is gone: report the chunk as declined, and the serial
+                    // reader (which would meet the same bug on its own thread) takes over.
+                    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        parse_chunk(src, utf8, chunk)
+                    }))
+                    .unwrap_or(None);
+                    if results.send((index, out)).is_err() {
                         return;
                     }
                 });
