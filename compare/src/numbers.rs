@@ -24,7 +24,15 @@ pub struct GlobalNumbers {
     next: Cell<u64>,
     /// The module's data layout, parsed once per run rather than once per comparison.
     layout: std::cell::OnceCell<crate::layout::DataLayout>,
+    /// Attribute sets in LLVM's in-memory form (groups expanded, legacy spellings upgraded,
+    /// sorted), by set and by whether it is a function's own set: a function meets many others
+    /// in one run, and putting its attributes in order is most of what a comparison decided by
+    /// attributes costs. Valid while the module's attribute groups do not change, which a
+    /// pass run never does.
+    canon_attrs: RefCell<[FxHashMap<mergefn_ir::AttrSet, CanonSet>; 2]>,
 }
+
+type CanonSet = std::sync::Arc<[crate::comparator::attrs::CanonAttr]>;
 
 impl GlobalNumbers {
     pub fn new() -> Self {
@@ -55,6 +63,23 @@ impl GlobalNumbers {
     pub(crate) fn layout(&self, m: &mergefn_ir::Module) -> &crate::layout::DataLayout {
         self.layout
             .get_or_init(|| crate::layout::DataLayout::of_module(m))
+    }
+
+    /// `set` of `m` in LLVM's in-memory form (see the `canon_attrs` field).
+    pub(crate) fn canon_attrs(
+        &self,
+        m: &mergefn_ir::Module,
+        set: &mergefn_ir::AttrSet,
+        function_level: bool,
+    ) -> CanonSet {
+        let mut cache = self.canon_attrs.borrow_mut();
+        let cache = &mut cache[usize::from(function_level)];
+        if let Some(c) = cache.get(set) {
+            return c.clone();
+        }
+        let c: CanonSet = crate::comparator::attrs::canon_set(m, set, function_level).into();
+        cache.insert(set.clone(), c.clone());
+        c
     }
 
     /// How many globals currently have a number.

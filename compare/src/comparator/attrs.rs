@@ -10,6 +10,7 @@
 use super::{FunctionComparator, TyRef};
 use mergefn_ir::{ApInt, Attr, AttrList, AttrSet, Module, Type};
 use std::cmp::Ordering;
+use std::sync::Arc;
 
 /// `Attribute::AttrKind` of every LLVM 22 attribute keyword, in enum order (index + 1).
 const KINDS: [&str; 101] = [
@@ -155,29 +156,29 @@ pub(crate) struct Range {
 
 /// The value of one attribute.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Value<'m> {
+enum Value {
     Enum,
     Int(u64),
     Type(Option<Type>),
     Range(Range),
     RangeList(Vec<Range>),
-    Str(&'m str, &'m str),
+    Str(Arc<str>, Arc<str>),
     /// An integer or unknown attribute whose text we could not decode: compared as text.
-    Text(&'m str),
+    Text(Arc<str>),
 }
 
 /// One attribute in LLVM's in-memory form.
 #[derive(Clone, Debug)]
-pub(crate) struct CanonAttr<'m> {
+pub(crate) struct CanonAttr {
     kind: u32,
-    value: Value<'m>,
+    value: Value,
     /// The attribute as written, for explanations (`None` for an upgraded `memory`).
-    source: Option<&'m Attr>,
+    source: Option<Attr>,
 }
 
-impl CanonAttr<'_> {
+impl CanonAttr {
     fn text(&self) -> String {
-        match (self.source, &self.value) {
+        match (&self.source, &self.value) {
             (Some(a), _) => attr_text(a),
             (None, Value::Int(v)) => format!("memory(0x{v:x})"),
             (None, _) => String::new(),
@@ -218,13 +219,13 @@ fn set_name(i: usize) -> String {
 
 /// One attribute set in LLVM's form: inline attributes, then the groups' (a later attribute of
 /// a kind replaces an earlier one), legacy spellings upgraded, sorted in LLVM's order.
-fn canon_set<'m>(m: &'m Module, set: &'m AttrSet, function_level: bool) -> Vec<CanonAttr<'m>> {
+pub(crate) fn canon_set(m: &Module, set: &AttrSet, function_level: bool) -> Vec<CanonAttr> {
     let groups = set
         .groups
         .iter()
         .filter_map(|g| m.attr_groups.get(g))
         .flatten();
-    let mut out: Vec<CanonAttr<'m>> = set.attrs.iter().chain(groups).map(canon_attr).collect();
+    let mut out: Vec<CanonAttr> = set.attrs.iter().chain(groups).map(canon_attr).collect();
     // A stable sort keeps same-kind attributes in writing order; keep the last of each run.
     out.sort_by(|a, b| identity(a).cmp(&identity(b)));
     out.dedup_by(|later, earlier| {
@@ -243,8 +244,8 @@ fn canon_set<'m>(m: &'m Module, set: &'m AttrSet, function_level: bool) -> Vec<C
 /// What makes two attributes "the same attribute" in a set: the kind, and for string and
 /// unknown attributes the key or text. Sorting by it is LLVM's attribute order once each
 /// identity occurs once.
-fn identity<'a>(a: &CanonAttr<'a>) -> (u32, &'a str) {
-    match a.value {
+fn identity(a: &CanonAttr) -> (u32, &str) {
+    match &a.value {
         Value::Str(k, _) => (a.kind, k),
         Value::Text(t) if a.kind == UNKNOWN_KIND => (a.kind, t),
         _ => (a.kind, ""),
@@ -283,9 +284,12 @@ fn upgrade_memory(set: &mut Vec<CanonAttr>) {
     );
 }
 
-fn canon_attr(a: &Attr) -> CanonAttr<'_> {
+fn canon_attr(a: &Attr) -> CanonAttr {
     let (kind, value) = match a {
-        Attr::Str(k, v) => (STRING_KIND, Value::Str(k, v.as_deref().unwrap_or(""))),
+        Attr::Str(k, v) => (
+            STRING_KIND,
+            Value::Str((**k).into(), v.as_deref().unwrap_or("").into()),
+        ),
         Attr::Type(k, t) => (kind_number(k), Value::Type(Some(*t))),
         Attr::Other(text) => {
             let word = a.kind();
@@ -301,14 +305,14 @@ fn canon_attr(a: &Attr) -> CanonAttr<'_> {
                     let kind = kind_number(word);
                     let value = match kind {
                         FIRST_TYPE_KIND..=LAST_TYPE_KIND => Value::Type(None),
-                        RANGE_KIND => parse_range(args).map_or(Value::Text(text), Value::Range),
-                        RANGE_LIST_KIND => {
-                            parse_range_list(args).map_or(Value::Text(text), Value::RangeList)
+                        RANGE_KIND => {
+                            parse_range(args).map_or(Value::Text((**text).into()), Value::Range)
                         }
-                        FIRST_INT_KIND..RANGE_KIND => {
-                            parse_int_attr(word, args).map_or(Value::Text(text), Value::Int)
-                        }
-                        UNKNOWN_KIND => Value::Text(text),
+                        RANGE_LIST_KIND => parse_range_list(args)
+                            .map_or(Value::Text((**text).into()), Value::RangeList),
+                        FIRST_INT_KIND..RANGE_KIND => parse_int_attr(word, args)
+                            .map_or(Value::Text((**text).into()), Value::Int),
+                        UNKNOWN_KIND => Value::Text((**text).into()),
                         _ => Value::Enum,
                     };
                     (kind, value)
@@ -319,7 +323,7 @@ fn canon_attr(a: &Attr) -> CanonAttr<'_> {
     CanonAttr {
         kind,
         value,
-        source: Some(a),
+        source: Some(a.clone()),
     }
 }
 
@@ -533,8 +537,11 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             if wa == wb {
                 continue;
             }
-            let (sa, sb) = (canon_set(m, wa, i == 0), canon_set(m, wb, i == 0));
-            for (x, y) in sa.iter().zip(&sb) {
+            let (sa, sb) = (
+                self.numbers.canon_attrs(m, wa, i == 0),
+                self.numbers.canon_attrs(m, wb, i == 0),
+            );
+            for (x, y) in sa.iter().zip(sb.iter()) {
                 let o = self.cmp_attr(x, y);
                 if o.is_ne() {
                     return self.decided(o, "cmp_attrs", |_| {

@@ -28,7 +28,7 @@
 //! Comparisons whose result may be overridden (the type check inside `cmp_constants`) are run
 //! "quietly" so they do not report.
 
-mod attrs;
+pub(crate) mod attrs;
 mod constants;
 mod metadata;
 mod operations;
