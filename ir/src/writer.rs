@@ -89,11 +89,21 @@ struct Writer<'m> {
 }
 
 fn is_plain_name(s: &[u8]) -> bool {
-    !s.is_empty()
-        && !s[0].is_ascii_digit()
-        && s.iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
+    !s.is_empty() && !s[0].is_ascii_digit() && s.iter().all(|&c| PLAIN[c as usize])
 }
+
+/// Bytes a name may hold unquoted: letters, digits, `-`, `.`, `_` (a table: names are printed
+/// at every use, and rustc's are long).
+static PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_');
+        c += 1;
+    }
+    t
+};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
