@@ -108,4 +108,31 @@ mod tests {
         assert_eq!(n.number(a), 2);
         assert_eq!(n.len(), 2);
     }
+
+    /// A set is put in order once per run: the second request is the first answer, and equal
+    /// sets written apart share it; function-level and other sets are kept apart (only the
+    /// former upgrade `readonly` and friends to `memory(...)`).
+    #[test]
+    fn attribute_sets_are_canonicalised_once_per_run() {
+        let m = mergefn_ir::parse_module(
+            b"declare void @f(ptr readonly) readonly\ndeclare void @g(ptr readonly) readonly\n",
+        )
+        .expect("reads");
+        let n = GlobalNumbers::new();
+        let f = m.function(m.global_by_name("f").unwrap()).unwrap();
+        let g = m.function(m.global_by_name("g").unwrap()).unwrap();
+        let first = n.canon_attrs(&m, &f.attrs.func, true);
+        assert!(std::sync::Arc::ptr_eq(
+            &first,
+            &n.canon_attrs(&m, &f.attrs.func, true)
+        ));
+        assert!(std::sync::Arc::ptr_eq(
+            &first,
+            &n.canon_attrs(&m, &g.attrs.func, true)
+        ));
+        let param = n.canon_attrs(&m, &f.attrs.params[0], false);
+        assert!(!std::sync::Arc::ptr_eq(&first, &param));
+        // Same attribute as written, different canonical form at function level.
+        assert_ne!(format!("{first:?}"), format!("{param:?}"));
+    }
 }
