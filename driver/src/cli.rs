@@ -46,6 +46,20 @@ Exit status:
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// Threads to use [default: one per core]; the output is the same for any number
+    #[arg(
+        short = 'j',
+        long,
+        global = true,
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..),
+        long_help = "\
+Threads to use [default: one per core]. mergefn reads big inputs (4 MiB and more),
+verifies, hashes and prints on this many threads; the output is the same for any number.
+`-j 1` runs on one thread."
+    )]
+    pub threads: Option<u16>,
 }
 
 #[derive(Debug, Subcommand)]

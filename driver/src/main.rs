@@ -19,5 +19,11 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     // Usage errors leave here with status 2, `--help` and `--version` with 0 (clap's convention).
     let cli = cli::Cli::parse();
+    if let Some(n) = cli.threads {
+        // Only fails if a pool exists already, which cannot happen this early.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build_global();
+    }
     diag::run_guarded(|| commands::run(cli.command))
 }

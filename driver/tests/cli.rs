@@ -258,3 +258,49 @@ fn help_teaches_by_example_and_lists_exit_statuses() {
         assert!(help.contains(needle), "--help lacks {needle:?}:\n{help}");
     }
 }
+
+/// `-j N` changes how many threads work, never the output: a module big enough for the
+/// parallel reader merges to the same bytes and the same report counts on 1 and 3 threads.
+#[test]
+fn thread_count_does_not_change_the_output() {
+    let mut big = String::new();
+    for i in 0..40_000 {
+        // Pairs of equal functions (i and i ^ 1 share the constant and the callee), calling
+        // forward.
+        big.push_str(&format!(
+            "define internal i32 @f{i}(i32 %x) {{\nentry:\n  %y = add i32 %x, {}\n  %z = call i32 @f{}(i32 %y)\n  ret i32 %z\n}}\n\n",
+            i / 2,
+            (i / 2 * 2 + 2) % 40_000
+        ));
+    }
+    assert!(big.len() > 4 << 20, "{} bytes", big.len());
+    let dir = scratch(&[("big.ll", big.as_bytes())]);
+    let mut outs = Vec::new();
+    for j in ["1", "3"] {
+        let out_name = format!("out{j}.ll");
+        let report = format!("r{j}.json");
+        let out = mergefn_in(
+            dir.path(),
+            &[
+                "merge", "-j", j, "big.ll", "-o", &out_name, "--report", &report,
+            ],
+            b"",
+        );
+        assert!(out.status.success(), "-j {j}: {}", stderr(&out));
+        let r: serde_json::Value =
+            serde_json::from_slice(&fs::read(dir.path().join(&report)).unwrap()).unwrap();
+        outs.push((
+            fs::read(dir.path().join(&out_name)).unwrap(),
+            r["counts"].clone(),
+        ));
+    }
+    assert!(
+        outs[0].0 == outs[1].0,
+        "outputs differ between -j 1 and -j 3"
+    );
+    assert_eq!(outs[0].1, outs[1].1);
+    assert!(outs[0].1["merged"].as_u64().unwrap() > 0, "{:?}", outs[0].1);
+
+    let out = mergefn_in(dir.path(), &["merge", "-j", "0", "big.ll"], b"");
+    assert_fails_with(&out, 2, "error: invalid value '0'");
+}
