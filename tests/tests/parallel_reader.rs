@@ -180,3 +180,19 @@ fn bodies_not_laid_out_as_printed() {
     let serial = parse_module_serial(src.as_bytes()).expect("reads");
     assert_eq!(module_to_string(&m), module_to_string(&serial));
 }
+
+/// Bodies closed mid-line are read in place; the search for a body's end that ran past them is
+/// reused, not repeated per body. (Repeated, this module took 18 s instead of 1: a regression
+/// shows here as a test that runs for minutes.)
+#[test]
+fn bodies_read_in_place_do_not_rescan_the_rest_of_the_text() {
+    let mut src = String::new();
+    for i in 0..150_000 {
+        writeln!(src, "define void @f{i}() {{\n  ret void }}").unwrap();
+    }
+    // The only line-start `}` of the module, inside a string, and not followed by a newline.
+    src.push_str("@s = global [3 x i8] c\"\n}x\"\n");
+    assert!(src.len() > 4 << 20);
+    let m = same_as_serial("bodies closed mid-line", src.as_bytes());
+    assert_eq!(m.functions().count(), 150_000);
+}

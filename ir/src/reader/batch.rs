@@ -93,6 +93,9 @@ pub(super) struct Deferred {
     /// First body offset of each chunk sent and not yet absorbed.
     starts: VecDeque<u32>,
     finished: BTreeMap<usize, Option<ChunkOut>>,
+    /// The last search for a body's end: the first line-start `}` after the body that asked
+    /// (`Some(None)`: there is none up to the end of the text).
+    next_close: Option<Option<usize>>,
     to_workers: Option<SyncSender<Chunk>>,
     from_workers: Receiver<(usize, Option<ChunkOut>)>,
 }
@@ -157,6 +160,7 @@ pub(crate) fn parse(src: &[u8], done_before: &mut dyn FnMut(usize)) -> Option<Mo
             next_absorb: 0,
             starts: VecDeque::new(),
             finished: BTreeMap::new(),
+            next_close: None,
             to_workers: Some(to_workers),
             from_workers,
         }));
@@ -234,16 +238,27 @@ impl<'a> Parser<'a> {
     }
 
     /// If the body starting at the current `{` can go to a worker, the offset one past its
-    /// closing `}`.
-    pub(super) fn deferrable_body(&self) -> Option<u32> {
-        self.defer.as_ref()?;
+    /// closing `}`. Linear over a whole module: a search that ran past bodies read in place
+    /// (their `}` not at a line start) is reused, not repeated, by the bodies it ran past.
+    pub(super) fn deferrable_body(&mut self) -> Option<u32> {
+        let src = self.src;
         let open = self.tok.start as usize;
-        let after = self.src.get(open + 1..)?;
+        let d = self.defer.as_mut()?;
+        let after = src.get(open + 1..)?;
         if !after.starts_with(b"\n") && !after.starts_with(b"\r\n") {
             return None;
         }
-        let close = open + 1 + memchr::memmem::find(after, b"\n}")? + 1;
-        match self.src.get(close + 1) {
+        // The first line-start `}` after `open`: bodies come in text order, so the last
+        // search's answer holds for every body that starts before it.
+        let close = match d.next_close {
+            Some(c) if c.map_or(true, |c| c > open) => c?,
+            _ => {
+                let c = memchr::memmem::find(after, b"\n}").map(|at| open + 1 + at + 1);
+                d.next_close = Some(c);
+                c?
+            }
+        };
+        match src.get(close + 1) {
             None | Some(b'\n' | b'\r') => u32::try_from(close + 1).ok(),
             Some(_) => None,
         }
