@@ -251,7 +251,7 @@ impl<'a> Parser<'a> {
         // The first line-start `}` after `open`: bodies come in text order, so the last
         // search's answer holds for every body that starts before it.
         let close = match d.next_close {
-            Some(c) if c.map_or(true, |c| c > open) => c?,
+            Some(c) if c.is_none_or(|c| c > open) => c?,
             _ => {
                 let c = memchr::memmem::find(after, b"\n}").map(|at| open + 1 + at + 1);
                 d.next_close = Some(c);
