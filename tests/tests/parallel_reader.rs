@@ -196,3 +196,27 @@ fn bodies_read_in_place_do_not_rescan_the_rest_of_the_text() {
     let m = same_as_serial("bodies closed mid-line", src.as_bytes());
     assert_eq!(m.functions().count(), 150_000);
 }
+
+/// Past 65,536 types the bodies that follow are read in place (every chunk in flight would
+/// copy the table): bodies before and after the switch read the same as serially.
+#[test]
+fn a_huge_type_table_switches_to_reading_in_place() {
+    let mut src = synthetic(1500);
+    for i in 0..70_000 {
+        writeln!(
+            src,
+            "@t{i} = global {{ i32, [{} x i8] }} zeroinitializer",
+            i + 1
+        )
+        .unwrap();
+    }
+    for i in 0..20_000 {
+        writeln!(
+            src,
+            "define i32 @late{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  ret i32 %y\n}}"
+        )
+        .unwrap();
+    }
+    let m = same_as_serial("many types", src.as_bytes());
+    assert!(m.types.len() > 1 << 16, "{} types", m.types.len());
+}

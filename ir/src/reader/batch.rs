@@ -42,6 +42,15 @@ use std::sync::{Arc, Mutex};
 /// tables) vanish, small enough to balance two threads and to keep little input resident.
 const CHUNK_BYTES: usize = 1 << 20;
 
+/// Body bytes a chunk must have per type in the table it copies (copying a type costs about
+/// what parsing this much text does).
+const BYTES_PER_TYPE: usize = 64;
+
+/// Past this many types (real modules have a few thousand), bodies are read in place: every
+/// chunk in flight holds a copy of the table, which would cost more memory than threads save
+/// time.
+const MAX_SEED_TYPES: usize = 1 << 16;
+
 /// Smaller inputs are read serially: threads would cost more than they save.
 const MIN_INPUT: usize = 4 << 20;
 
@@ -244,6 +253,10 @@ impl<'a> Parser<'a> {
         let src = self.src;
         let open = self.tok.start as usize;
         let d = self.defer.as_mut()?;
+        if self.m.types.len() > MAX_SEED_TYPES {
+            // Each chunk would copy a table this big: read the rest in place.
+            return None;
+        }
         let after = src.get(open + 1..)?;
         if !after.starts_with(b"\n") && !after.starts_with(b"\r\n") {
             return None;
@@ -317,7 +330,11 @@ impl<'a> Parser<'a> {
     pub(super) fn pump(&mut self, flush: bool) -> PResult<()> {
         let d = self.defer.as_ref().expect("deferring");
         let type_def = self.tok.kind == crate::lexer::Tok::Local;
-        if d.bytes >= CHUNK_BYTES || ((flush || type_def) && !d.jobs.is_empty()) {
+        // Each chunk copies the type table: with very many types, chunks grow with it, so the
+        // copies stay a small part of the work (a module of millions of types and many bodies
+        // would otherwise cost types × chunks).
+        let full = CHUNK_BYTES.max(self.m.types.len().saturating_mul(BYTES_PER_TYPE));
+        if d.bytes >= full || ((flush || type_def) && !d.jobs.is_empty()) {
             self.dispatch()?;
         }
         loop {
