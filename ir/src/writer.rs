@@ -768,9 +768,9 @@ impl<'m> Writer<'m> {
                 .collect()
         };
         let window = RUN * 4 * rayon::current_num_threads().max(1);
-        if rayon::current_thread_index().is_some() {
-            // On a pool thread already: blocking it on a channel could starve the pool, so
-            // print and write in turn.
+        if funcs.len() <= window || rayon::current_thread_index().is_some() {
+            // One window has nothing to overlap with. On a pool thread, blocking it on a
+            // channel could starve the pool. Either way: print and write in turn.
             for part in funcs.chunks(window) {
                 for b in print(part) {
                     out.write_all(&b)?;
