@@ -21,7 +21,10 @@
 //!
 //! Memory stays bounded: the main thread runs at most a few chunks ahead of the oldest chunk
 //! not yet absorbed, and reports (through the progress callback) only the text before that
-//! chunk as done, so a mapped input is still released behind the reader.
+//! chunk as done, so a mapped input is still released behind the reader. A module with a huge
+//! type table (past [`MAX_SEED_TYPES`]) has its later bodies read in place instead, since every
+//! chunk in flight holds a copy of the table; below that, chunks grow with the table
+//! ([`BYTES_PER_TYPE`]) so that copying it stays a small part of the work.
 
 use super::{PResult, Parser};
 use crate::attr::{Attr, AttrList};
