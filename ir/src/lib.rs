@@ -6,8 +6,8 @@
 //! Handles are `u32` newtypes from `cranelift-entity`: compact, `Copy`, and never invalidated,
 //! which lets passes keep them in maps and rewrite the IR without borrow fights.
 //!
-//! This crate knows nothing about merging. It does I/O only through [`read`] (from bytes) and
-//! [`write`] (to a `std::io::Write`).
+//! This crate knows nothing about merging. It does I/O only through [`reader`] (from bytes) and
+//! [`writer`] (to a `std::io::Write`).
 
 pub mod attr;
 pub mod constant;
