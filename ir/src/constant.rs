@@ -290,6 +290,83 @@ pub enum ConstData {
     },
 }
 
+impl ConstData {
+    /// The same constant with its handles mapped: every type by `ty`, every constant operand
+    /// by `op` (called in [`ConstPool::operands`] order), the global of a `Global` by `global`.
+    /// For re-interning a constant elsewhere, or after some of its operands changed.
+    pub fn map_refs(
+        &self,
+        mut ty: impl FnMut(Type) -> Type,
+        mut op: impl FnMut(Const) -> Const,
+        mut global: impl FnMut(GlobalId) -> GlobalId,
+    ) -> ConstData {
+        use ConstData as C;
+        match self {
+            C::Int { ty: t, val } => C::Int {
+                ty: ty(*t),
+                val: val.clone(),
+            },
+            C::Float { ty: t, bits } => C::Float {
+                ty: ty(*t),
+                bits: *bits,
+            },
+            C::Null(t) => C::Null(ty(*t)),
+            C::None(t) => C::None(ty(*t)),
+            C::Undef(t) => C::Undef(ty(*t)),
+            C::Poison(t) => C::Poison(ty(*t)),
+            C::Zero(t) => C::Zero(ty(*t)),
+            C::Array { ty: t, elems } => C::Array {
+                ty: ty(*t),
+                elems: elems.iter().map(|&c| op(c)).collect(),
+            },
+            C::Struct { ty: t, elems } => C::Struct {
+                ty: ty(*t),
+                elems: elems.iter().map(|&c| op(c)).collect(),
+            },
+            C::Vector { ty: t, elems } => C::Vector {
+                ty: ty(*t),
+                elems: elems.iter().map(|&c| op(c)).collect(),
+            },
+            C::Bytes { ty: t, bytes } => C::Bytes {
+                ty: ty(*t),
+                bytes: bytes.clone(),
+            },
+            C::Splat { ty: t, elem } => C::Splat {
+                ty: ty(*t),
+                elem: op(*elem),
+            },
+            C::Global { ty: t, global: g } => C::Global {
+                ty: ty(*t),
+                global: global(*g),
+            },
+            C::Expr(e) => {
+                let mut e = e.clone();
+                e.ty = ty(e.ty);
+                e.ops = e.ops.iter().map(|&c| op(c)).collect();
+                e.source_ty = e.source_ty.map(&mut ty);
+                C::Expr(e)
+            }
+            C::BlockAddress { ty: t, func, block } => C::BlockAddress {
+                ty: ty(*t),
+                func: op(*func),
+                block: block.clone(),
+            },
+            C::DsoLocalEquivalent { ty: t, func } => C::DsoLocalEquivalent {
+                ty: ty(*t),
+                func: op(*func),
+            },
+            C::NoCfi { ty: t, func } => C::NoCfi {
+                ty: ty(*t),
+                func: op(*func),
+            },
+            C::PtrAuth { ty: t, ops } => C::PtrAuth {
+                ty: ty(*t),
+                ops: ops.iter().map(|&c| op(c)).collect(),
+            },
+        }
+    }
+}
+
 /// A constant expression. `flags` uses the same bits as instructions (see [`crate::inst::Flags`]).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct ConstExpr {
@@ -442,51 +519,7 @@ impl ConstPool {
                 d => {
                     let ops = self.operands(c);
                     if ops.iter().any(|o| changed.contains_key(o)) {
-                        let map = |o: &Const| *changed.get(o).unwrap_or(o);
-                        let nd = match d.clone() {
-                            ConstData::Array { ty, elems } => ConstData::Array {
-                                ty,
-                                elems: elems.iter().map(map).collect(),
-                            },
-                            ConstData::Struct { ty, elems } => ConstData::Struct {
-                                ty,
-                                elems: elems.iter().map(map).collect(),
-                            },
-                            ConstData::Vector { ty, elems } => ConstData::Vector {
-                                ty,
-                                elems: elems.iter().map(map).collect(),
-                            },
-                            ConstData::Splat { ty, elem } => ConstData::Splat {
-                                ty,
-                                elem: map(&elem),
-                            },
-                            ConstData::Expr(mut e) => {
-                                e.ops = e.ops.iter().map(map).collect();
-                                ConstData::Expr(e)
-                            }
-                            ConstData::BlockAddress { ty, func, block } => {
-                                ConstData::BlockAddress {
-                                    ty,
-                                    func: map(&func),
-                                    block,
-                                }
-                            }
-                            ConstData::DsoLocalEquivalent { ty, func } => {
-                                ConstData::DsoLocalEquivalent {
-                                    ty,
-                                    func: map(&func),
-                                }
-                            }
-                            ConstData::NoCfi { ty, func } => ConstData::NoCfi {
-                                ty,
-                                func: map(&func),
-                            },
-                            ConstData::PtrAuth { ty, ops } => ConstData::PtrAuth {
-                                ty,
-                                ops: ops.iter().map(map).collect(),
-                            },
-                            other => other,
-                        };
+                        let nd = d.map_refs(|t| t, |o| *changed.get(&o).unwrap_or(&o), |g| g);
                         Some(self.intern(nd))
                     } else {
                         None

@@ -8,7 +8,7 @@
 
 use mergefn_ir::constant::Const;
 use mergefn_ir::uses::{UseIndex, User};
-use mergefn_ir::{ConstData, GlobalId, GlobalKind, Module, Value};
+use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
 use rustc_hash::FxHashMap;
 
 /// Per-global lists of users, each stored head-last (LLVM's use-list head is the last
@@ -85,39 +85,7 @@ pub fn substitute(
         } else {
             let mut it = new_ops.into_iter();
             let mut next = || it.next().expect("same number of operands");
-            let nd = match m.consts.get(c).clone() {
-                ConstData::Array { ty, elems } => ConstData::Array {
-                    ty,
-                    elems: elems.iter().map(|_| next()).collect(),
-                },
-                ConstData::Struct { ty, elems } => ConstData::Struct {
-                    ty,
-                    elems: elems.iter().map(|_| next()).collect(),
-                },
-                ConstData::Vector { ty, elems } => ConstData::Vector {
-                    ty,
-                    elems: elems.iter().map(|_| next()).collect(),
-                },
-                ConstData::Splat { ty, .. } => ConstData::Splat { ty, elem: next() },
-                ConstData::Expr(mut e) => {
-                    e.ops = e.ops.iter().map(|_| next()).collect();
-                    ConstData::Expr(e)
-                }
-                ConstData::BlockAddress { ty, block, .. } => ConstData::BlockAddress {
-                    ty,
-                    func: next(),
-                    block,
-                },
-                ConstData::DsoLocalEquivalent { ty, .. } => {
-                    ConstData::DsoLocalEquivalent { ty, func: next() }
-                }
-                ConstData::NoCfi { ty, .. } => ConstData::NoCfi { ty, func: next() },
-                ConstData::PtrAuth { ty, ops } => ConstData::PtrAuth {
-                    ty,
-                    ops: ops.iter().map(|_| next()).collect(),
-                },
-                other => other,
-            };
+            let nd = m.consts.get(c).map_refs(|t| t, |_| next(), |g| g);
             m.consts.intern(nd)
         }
     };

@@ -581,10 +581,6 @@ impl Remap {
         self.consts[c.index()]
     }
 
-    fn cs(&self, cs: &[Const]) -> Vec<Const> {
-        cs.iter().map(|&c| self.c(c)).collect()
-    }
-
     fn value(&self, v: Value) -> Value {
         match v {
             Value::Const(c) => Value::Const(self.c(c)),
@@ -645,70 +641,7 @@ impl Remap {
     }
 
     fn const_data(&self, d: &ConstData) -> ConstData {
-        use ConstData as C;
-        match d {
-            C::Int { ty, val } => C::Int {
-                ty: self.ty(*ty),
-                val: val.clone(),
-            },
-            C::Float { ty, bits } => C::Float {
-                ty: self.ty(*ty),
-                bits: *bits,
-            },
-            C::Null(t) => C::Null(self.ty(*t)),
-            C::None(t) => C::None(self.ty(*t)),
-            C::Undef(t) => C::Undef(self.ty(*t)),
-            C::Poison(t) => C::Poison(self.ty(*t)),
-            C::Zero(t) => C::Zero(self.ty(*t)),
-            C::Array { ty, elems } => C::Array {
-                ty: self.ty(*ty),
-                elems: self.cs(elems),
-            },
-            C::Struct { ty, elems } => C::Struct {
-                ty: self.ty(*ty),
-                elems: self.cs(elems),
-            },
-            C::Vector { ty, elems } => C::Vector {
-                ty: self.ty(*ty),
-                elems: self.cs(elems),
-            },
-            C::Bytes { ty, bytes } => C::Bytes {
-                ty: self.ty(*ty),
-                bytes: bytes.clone(),
-            },
-            C::Splat { ty, elem } => C::Splat {
-                ty: self.ty(*ty),
-                elem: self.c(*elem),
-            },
-            C::Global { ty, global } => C::Global {
-                ty: self.ty(*ty),
-                global: self.globals[global.index()],
-            },
-            C::Expr(e) => {
-                let mut e = e.clone();
-                e.ty = self.ty(e.ty);
-                e.ops = self.cs(&e.ops);
-                e.source_ty = e.source_ty.map(|t| self.ty(t));
-                C::Expr(e)
-            }
-            C::BlockAddress { ty, func, block } => C::BlockAddress {
-                ty: self.ty(*ty),
-                func: self.c(*func),
-                block: block.clone(),
-            },
-            C::DsoLocalEquivalent { ty, func } => C::DsoLocalEquivalent {
-                ty: self.ty(*ty),
-                func: self.c(*func),
-            },
-            C::NoCfi { ty, func } => C::NoCfi {
-                ty: self.ty(*ty),
-                func: self.c(*func),
-            },
-            C::PtrAuth { ty, ops } => C::PtrAuth {
-                ty: self.ty(*ty),
-                ops: self.cs(ops),
-            },
-        }
+        d.map_refs(|t| self.ty(t), |c| self.c(c), |g| self.globals[g.index()])
     }
 }
 
