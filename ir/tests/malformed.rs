@@ -152,16 +152,24 @@ fn the_verifier_catches_what_the_reader_cannot() {
         ("define void @f() {\nentry:\n  br label %entry\n}\n", "Entry block to function must not have predecessors"),
     ];
     for (src, needle) in cases {
-        let m = parse_module(src.as_bytes()).expect("the reader accepts it");
-        let r = mergefn_ir::verify_module(&m);
-        if needle.is_empty() {
-            assert!(r.is_ok(), "{src}: {r:?}");
-        } else {
-            let e = r.expect_err(src);
-            assert!(e.msg.contains(needle), "{src}: {e}");
+        if let Some(e) = verifier_finding(src, needle) {
             assert!(e.offset.is_some(), "{src}: the finding has a position");
         }
     }
+}
+
+/// Read `src` and verify it: with an empty `needle` the module must verify, otherwise the
+/// verifier must report a finding whose message contains `needle` (returned).
+fn verifier_finding(src: &str, needle: &str) -> Option<mergefn_ir::VerifyError> {
+    let m = parse_module(src.as_bytes()).expect("the reader accepts it");
+    let r = mergefn_ir::verify_module(&m);
+    if needle.is_empty() {
+        assert!(r.is_ok(), "{src}: {r:?}");
+        return None;
+    }
+    let e = r.expect_err(src);
+    assert!(e.msg.contains(needle), "{src}: {e}");
+    Some(e)
 }
 
 /// LLVM 22's `opt`, when installed (required under `CI=true`, as in the `tests` crate).
@@ -284,13 +292,7 @@ const DOMINANCE_CASES: &[(&str, &str)] = &[
 #[test]
 fn the_verifier_checks_ssa_dominance() {
     for &(src, needle) in DOMINANCE_CASES {
-        let m = parse_module(src.as_bytes()).expect("the reader accepts it");
-        let r = mergefn_ir::verify_module(&m);
-        if needle.is_empty() {
-            assert!(r.is_ok(), "{src}: {r:?}");
-        } else {
-            let e = r.expect_err(src);
-            assert!(e.msg.contains(needle), "{src}: {e}");
+        if let Some(e) = verifier_finding(src, needle) {
             let off = e.offset.expect("the finding has a position") as usize;
             // The position is the using instruction's, on a line of its own.
             let line = src[off..].lines().next().unwrap();
