@@ -2408,6 +2408,8 @@ impl<'a> Parser<'a> {
                     self.describe()
                 ));
             }
+            // Also for a body left to a worker (which names the parameters again): a repeated
+            // parameter name is reported here, at its place among the top-level errors.
             self.begin_body(&f.params)?;
             let deferred = self.deferrable_body().map(|end| (end, f.params.clone()));
             if deferred.is_none() {
