@@ -14,7 +14,7 @@
 //! -passes='print<structural-hash>'` prints the same values this function returns.
 
 use crate::llvm;
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::EntityRef;
 use mergefn_ir::{Block, Body, GlobalId, Module};
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -43,28 +43,70 @@ fn opcode_word(n: u64) -> u64 {
 }
 
 /// The structural hash of function `f` of `m`. Panics if `f` is not a function.
+///
+/// To hash many functions of one module, [`StructuralHasher`] looks up what they share once.
 pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
-    let func = m
-        .function(f)
-        .unwrap_or_else(|| panic!("structural_hash: {} is not a function", m.global_name(f)));
-    let Some(body) = &func.body else {
-        return INITIAL;
-    };
-    let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
-    let mut words: Vec<u64> = vec![
-        INITIAL,
-        FUNCTION_HEADER,
-        varargs as u64,
-        func.params.len() as u64,
-    ];
-    for_each_block(body, |b| {
-        words.push(BLOCK_HEADER);
-        for i in llvm::block_insts(m, body, b) {
-            // Non-detailed mode hashes each instruction as the combination of its opcode alone.
-            words.push(opcode_word(llvm::opcode_number(body.insts[i].opcode)));
+    StructuralHasher::new(m).hash(f)
+}
+
+/// [`structural_hash`] for the functions of one module.
+#[derive(Copy, Clone, Debug)]
+pub struct StructuralHasher<'m> {
+    m: &'m Module,
+    debug: llvm::DebugIntrinsics,
+}
+
+impl<'m> StructuralHasher<'m> {
+    pub fn new(m: &'m Module) -> Self {
+        StructuralHasher {
+            m,
+            debug: llvm::DebugIntrinsics::of(m),
         }
-    });
-    combine(&words)
+    }
+
+    /// The structural hash of function `f`. Panics if `f` is not a function.
+    pub fn hash(&self, f: GlobalId) -> u64 {
+        let m = self.m;
+        let func = m
+            .function(f)
+            .unwrap_or_else(|| panic!("structural_hash: {} is not a function", m.global_name(f)));
+        let Some(body) = &func.body else {
+            return INITIAL;
+        };
+        let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
+        // Each instruction's word, read in one sequential sweep of the instruction arena (the
+        // CFG walk below then jumps around a compact array rather than the instructions,
+        // which is several times faster on bodies that are not in cache); `None` for the
+        // debug intrinsics LLVM would not see.
+        let opcode_words: Vec<Option<u64>> = body
+            .insts
+            .values()
+            .map(|d| {
+                (!self.debug.is_debug(m, d)).then(|| opcode_word(llvm::opcode_number(d.opcode)))
+            })
+            .collect();
+        // The words go straight into the byte string XXH3 reads.
+        let mut bytes: Vec<u8> = Vec::with_capacity((4 + body.blocks.len() + body.insts.len()) * 8);
+        let mut put = |w: u64| bytes.extend_from_slice(&w.to_le_bytes());
+        for w in [
+            INITIAL,
+            FUNCTION_HEADER,
+            varargs as u64,
+            func.params.len() as u64,
+        ] {
+            put(w);
+        }
+        for_each_block(body, |b| {
+            put(BLOCK_HEADER);
+            // Non-detailed mode hashes each instruction as the combination of its opcode alone.
+            for &i in &body.blocks[b].insts {
+                if let Some(w) = opcode_words[i.index()] {
+                    put(w);
+                }
+            }
+        });
+        xxh3_64(&bytes)
+    }
 }
 
 /// Visit the blocks reachable from the entry in the order both hashes (and the comparator)
@@ -72,14 +114,13 @@ pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
 fn for_each_block(body: &Body, mut visit: impl FnMut(Block)) {
     let Some(entry) = body.entry() else { return };
     let mut stack = vec![entry];
-    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
-    visited[entry] = true;
+    let mut visited = vec![false; body.blocks.len()];
+    visited[entry.index()] = true;
     while let Some(b) = stack.pop() {
         visit(b);
         if let Some(t) = body.terminator(b) {
             for s in llvm::successors(&body.insts[t]) {
-                if !visited[s] {
-                    visited[s] = true;
+                if !std::mem::replace(&mut visited[s.index()], true) {
                     stack.push(s);
                 }
             }
@@ -126,10 +167,11 @@ pub fn detailed_hash(m: &Module, f: GlobalId) -> u64 {
     // Everything LLVM's structural hash covers is in here too: varargs, the argument count,
     // and each block's opcodes in walk order.
     let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
+    let debug = llvm::DebugIntrinsics::of(m);
     let mut words: Vec<u64> = vec![FUNCTION_HEADER, varargs as u64, func.params.len() as u64];
     for_each_block(body, |b| {
         words.push(BLOCK_HEADER);
-        for i in llvm::block_insts(m, body, b) {
+        for i in llvm::block_insts(m, debug, body, b) {
             let d = &body.insts[i];
             words.push(llvm::opcode_number(d.opcode));
             words.push(ty_word(d.ty));

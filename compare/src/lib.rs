@@ -35,6 +35,6 @@ pub mod types;
 
 pub use comparator::FunctionComparator;
 pub use explain::{explain, Difference, Explanation, Location};
-pub use hash::{detailed_hash, structural_hash};
+pub use hash::{detailed_hash, structural_hash, StructuralHasher};
 pub use layout::DataLayout;
 pub use numbers::GlobalNumbers;

@@ -18,7 +18,7 @@
 //! skip them.
 
 use mergefn_ir::inst::{Flags, Opcode};
-use mergefn_ir::{Block, Body, ConstData, Inst, InstData, InstExtra, Module, Value};
+use mergefn_ir::{Block, Body, ConstData, GlobalId, Inst, InstData, InstExtra, Module, Value};
 use smallvec::SmallVec;
 
 /// `Instruction::getOpcode()`. `bytecast` (byte-type RFC) comes after LLVM 22's last opcode.
@@ -296,26 +296,47 @@ pub(crate) fn rmw_op_number(op: &str) -> (u64, &str) {
     }
 }
 
-/// Whether `d` is a call LLVM 22 would have turned into a debug record.
-pub(crate) fn is_debug_intrinsic(m: &Module, d: &InstData) -> bool {
-    if d.opcode != Opcode::Call {
-        return false;
+/// The declarations of a module whose calls LLVM 22 turns into debug records
+/// (`llvm.dbg.value` and friends): at most four, and none in IR printed by LLVM 19 or later,
+/// which writes the records themselves. Looked up once by name so that walking a block does not
+/// read the name of every callee.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct DebugIntrinsics {
+    ids: [Option<GlobalId>; 4],
+}
+
+impl DebugIntrinsics {
+    pub(crate) fn of(m: &Module) -> Self {
+        const NAMES: [&str; 4] = [
+            "llvm.dbg.value",
+            "llvm.dbg.declare",
+            "llvm.dbg.assign",
+            "llvm.dbg.label",
+        ];
+        DebugIntrinsics {
+            ids: NAMES.map(|n| m.global_by_name(n)),
+        }
     }
-    let Some(Value::Const(c)) = d.operands.last() else {
-        return false;
-    };
-    let ConstData::Global { global, .. } = m.consts.get(*c) else {
-        return false;
-    };
-    matches!(
-        m.globals[*global].common().name.as_str(),
-        Some("llvm.dbg.value" | "llvm.dbg.declare" | "llvm.dbg.assign" | "llvm.dbg.label")
-    )
+
+    /// Whether `d` is a call LLVM 22 would have turned into a debug record.
+    pub(crate) fn is_debug(&self, m: &Module, d: &InstData) -> bool {
+        if d.opcode != Opcode::Call || self.ids.iter().all(Option::is_none) {
+            return false;
+        }
+        let Some(Value::Const(c)) = d.operands.last() else {
+            return false;
+        };
+        let ConstData::Global { global, .. } = m.consts.get(*c) else {
+            return false;
+        };
+        self.ids.contains(&Some(*global))
+    }
 }
 
 /// The instructions of `b` that LLVM 22 would have, in order.
 pub(crate) fn block_insts<'a>(
     m: &'a Module,
+    debug: DebugIntrinsics,
     body: &'a Body,
     b: Block,
 ) -> impl Iterator<Item = Inst> + 'a {
@@ -323,7 +344,7 @@ pub(crate) fn block_insts<'a>(
         .insts
         .iter()
         .copied()
-        .filter(move |&i| !is_debug_intrinsic(m, &body.insts[i]))
+        .filter(move |&i| !debug.is_debug(m, &body.insts[i]))
 }
 
 /// `Instruction::getSuccessor(i)` for `i` in order: the order the CFG walk visits blocks in.

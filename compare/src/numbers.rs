@@ -24,6 +24,9 @@ pub struct GlobalNumbers {
     next: Cell<u64>,
     /// The module's data layout, parsed once per run rather than once per comparison.
     layout: std::cell::OnceCell<crate::layout::DataLayout>,
+    /// The module's debug intrinsic declarations, looked up once per run (a run adds no
+    /// globals of those names).
+    debug_intrinsics: std::cell::OnceCell<crate::llvm::DebugIntrinsics>,
     /// Attribute sets in LLVM's in-memory form (groups expanded, legacy spellings upgraded,
     /// sorted), by set and by whether it is a function's own set: a function meets many others
     /// in one run, and putting its attributes in order is most of what a comparison decided by
@@ -63,6 +66,13 @@ impl GlobalNumbers {
     pub(crate) fn layout(&self, m: &mergefn_ir::Module) -> &crate::layout::DataLayout {
         self.layout
             .get_or_init(|| crate::layout::DataLayout::of_module(m))
+    }
+
+    /// The debug intrinsic declarations of `m`, the module of this run.
+    pub(crate) fn debug_intrinsics(&self, m: &mergefn_ir::Module) -> crate::llvm::DebugIntrinsics {
+        *self
+            .debug_intrinsics
+            .get_or_init(|| crate::llvm::DebugIntrinsics::of(m))
     }
 
     /// `set` of `m` in LLVM's in-memory form (see the `canon_attrs` field).

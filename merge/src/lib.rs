@@ -20,9 +20,11 @@ pub mod thunk;
 pub mod uses;
 
 use fntree::{FnTree, Node};
-use mergefn_compare::{detailed_hash, structural_hash, FunctionComparator, GlobalNumbers};
+use mergefn_compare::{
+    detailed_hash, structural_hash, FunctionComparator, GlobalNumbers, StructuralHasher,
+};
 use mergefn_ir::{
-    ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
+    Body, ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
 };
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -159,50 +161,75 @@ fn used_globals(m: &Module) -> FxHashSet<GlobalId> {
     out
 }
 
-/// Whether `f` calls an intrinsic with a distinct metadata node as an operand (e.g. CFI checks
-/// of function-local types); LLVM does not merge those.
-fn has_distinct_metadata_intrinsic(m: &Module, distinct: &FxHashSet<u32>, f: GlobalId) -> bool {
-    if distinct.is_empty() {
-        return false;
-    }
-    let Some(body) = m.function(f).and_then(|f| f.body.as_ref()) else {
-        return false;
+/// Functions LLVM does not merge: those calling an intrinsic (other than `llvm.dbg.*`) with a
+/// distinct metadata node as an operand, e.g. CFI checks of function-local types. Metadata
+/// call arguments live in each body's `md_args`, so only bodies listing a distinct node there
+/// are walked: usually none.
+fn calling_intrinsics_with_distinct_metadata(m: &Module) -> FxHashSet<GlobalId> {
+    let refs = |body: &Body| {
+        body.md_args
+            .values()
+            .filter_map(|a| match a {
+                Metadata::Ref(n) => Some(*n),
+                _ => None,
+            })
+            .collect::<Vec<u32>>()
     };
-    for i in body.insts_in_order() {
+    let mut out = FxHashSet::default();
+    let mut distinct: Option<FxHashSet<u32>> = None;
+    for f in m.functions() {
+        let Some(body) = m.function(f).and_then(|f| f.body.as_ref()) else {
+            continue;
+        };
+        if body.md_args.is_empty() {
+            continue;
+        }
+        let distinct = distinct.get_or_insert_with(|| {
+            m.md_nodes
+                .iter()
+                .filter(|n| n.text.starts_with("distinct"))
+                .map(|n| n.id)
+                .collect()
+        });
+        if refs(body).iter().any(|n| distinct.contains(n))
+            && calls_intrinsic_with(m, body, |n| distinct.contains(&n))
+        {
+            out.insert(f);
+        }
+    }
+    out
+}
+
+/// Whether `body` calls an intrinsic (other than `llvm.dbg.*`) with a metadata operand naming
+/// a node `wanted` accepts.
+fn calls_intrinsic_with(m: &Module, body: &Body, wanted: impl Fn(u32) -> bool) -> bool {
+    body.insts_in_order().any(|i| {
         let d = &body.insts[i];
         let Some(callee) = d
             .callee()
             .and_then(|v| v.as_const())
             .and_then(|c| m.consts.as_global(c))
         else {
-            continue;
+            return false;
         };
         let name = m.globals[callee].common().name.as_str().unwrap_or("");
-        if !name.starts_with("llvm.") || name.starts_with("llvm.dbg.") {
-            continue;
-        }
-        for v in &d.operands {
-            if let Value::Md(a) = v {
-                if let Metadata::Ref(n) = body.md_args[*a] {
-                    if distinct.contains(&n) {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-    false
+        name.starts_with("llvm.")
+            && !name.starts_with("llvm.dbg.")
+            && d.operands.iter().any(|v| {
+                matches!(v, Value::Md(a)
+                    if matches!(body.md_args[*a], Metadata::Ref(n) if wanted(n)))
+            })
+    })
 }
 
-fn is_eligible(m: &Module, distinct: &FxHashSet<u32>, f: GlobalId) -> bool {
+/// Whether `f` is a function definition MergeFunctions may consider, as far as its own
+/// properties go (see also [`calling_intrinsics_with_distinct_metadata`]).
+fn is_eligible(m: &Module, f: GlobalId) -> bool {
     let g = &m.globals[f];
     let Some(func) = g.as_function() else {
         return false;
     };
-    !g.deleted
-        && func.body.is_some()
-        && g.common().linkage != Linkage::AvailableExternally
-        && !has_distinct_metadata_intrinsic(m, distinct, f)
+    !g.deleted && func.body.is_some() && g.common().linkage != Linkage::AvailableExternally
 }
 
 /// A printable name for a function, made up for unnamed ones.
@@ -251,28 +278,28 @@ struct Pass<'a> {
     private_names: FxHashMap<GlobalId, String>,
     /// Precomputed [`Lookup::Hash`] keys of functions not yet taken out of the tree.
     keys: FxHashMap<GlobalId, u64>,
+    /// Structural hashes computed up front. They stay valid for the whole run: the hash reads
+    /// only a function's argument count, varargs and opcodes in CFG order, and merging only
+    /// rewrites operands of existing functions (thunks and aliases are new globals).
+    hashes: FxHashMap<GlobalId, u64>,
 }
 
 /// Run MergeFunctions on `m`.
 pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
-    let distinct: FxHashSet<u32> = m
-        .md_nodes
-        .iter()
-        .filter(|n| n.text.starts_with("distinct"))
-        .map(|n| n.id)
-        .collect();
     let funcs: Vec<GlobalId> = m.functions().collect();
+    let barred = calling_intrinsics_with_distinct_metadata(m);
     let used = used_globals(m);
     // The use index and the hashes only read the module: build them side by side, the hashes
     // themselves on both cores, in module order.
+    let hasher = StructuralHasher::new(m);
     let (uses, mut hashed) = rayon::join(
         || Uses::build(m),
         || {
             funcs
                 .par_iter()
                 .copied()
-                .filter(|&f| is_eligible(m, &distinct, f))
-                .map(|f| (structural_hash(m, f), f))
+                .filter(|&f| is_eligible(m, f) && !barred.contains(&f))
+                .map(|f| (hasher.hash(f), f))
                 .collect::<Vec<(u64, GlobalId)>>()
         },
     );
@@ -304,6 +331,7 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         report: Report::default(),
         private_names: FxHashMap::default(),
         keys,
+        hashes: hashed.iter().map(|&(h, f)| (f, h)).collect(),
     };
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = hashed.len();
@@ -375,7 +403,13 @@ impl Pass<'_> {
     fn hash(&self, f: GlobalId) -> u64 {
         match self.opts.lookup {
             Lookup::Tree => 0,
-            Lookup::Hybrid => structural_hash(self.m, f),
+            Lookup::Hybrid => match self.hashes.get(&f) {
+                Some(&h) => {
+                    debug_assert_eq!(h, structural_hash(self.m, f), "stale structural hash");
+                    h
+                }
+                None => structural_hash(self.m, f),
+            },
             Lookup::Hash => match self.keys.get(&f) {
                 Some(&k) => k,
                 None => detailed_hash(self.m, f),

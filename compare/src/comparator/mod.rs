@@ -420,8 +420,9 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// [`cmp_values`](Self::cmp_values). A block that ends first is less.
     pub(crate) fn cmp_basic_blocks(&mut self, l: Block, r: Block, block: usize) -> Ordering {
         let (bl, br) = (self.body(Side::Left), self.body(Side::Right));
-        let mut il = llvm::block_insts(self.m, bl, l);
-        let mut ir = llvm::block_insts(self.m, br, r);
+        let debug = self.numbers.debug_intrinsics(self.m);
+        let mut il = llvm::block_insts(self.m, debug, bl, l);
+        let mut ir = llvm::block_insts(self.m, debug, br, r);
         let mut index = 0;
         loop {
             match (il.next(), ir.next()) {
