@@ -120,6 +120,24 @@ pub struct Function {
 }
 
 impl Function {
+    /// A copy of everything but the body: the declaration of the same function.
+    pub fn clone_without_body(&self) -> Function {
+        Function {
+            common: self.common.clone(),
+            fn_ty: self.fn_ty,
+            params: self.params.clone(),
+            cc: self.cc.clone(),
+            attrs: self.attrs.clone(),
+            align: self.align,
+            gc: self.gc.clone(),
+            prefix: self.prefix,
+            prologue: self.prologue,
+            personality: self.personality,
+            md: self.md.clone(),
+            body: None,
+        }
+    }
+
     pub fn is_declaration(&self) -> bool {
         self.body.is_none()
     }

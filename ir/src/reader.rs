@@ -279,6 +279,8 @@ struct Parser<'a> {
     /// Interned call-site attribute lists and metadata kind names: most call sites of a module
     /// repeat a few attribute lists, so sharing them saves memory and later comparisons.
     attr_lists: rustc_hash::FxHashSet<std::sync::Arc<AttrList>>,
+    /// Reused by [`Parser::attrs_into`].
+    attr_scratch: Vec<Attr>,
     md_kinds: rustc_hash::FxHashSet<std::sync::Arc<str>>,
     /// First use of each `!N` referenced from instructions, functions and globals.
     md_first_use: FxHashMap<u32, u32>,
@@ -460,6 +462,7 @@ impl<'a> Parser<'a> {
             gep_inrange: None,
             last_end: 0,
             attr_lists: Default::default(),
+            attr_scratch: Vec::new(),
             md_kinds: Default::default(),
             scanned_to: 0,
             md_first_use: FxHashMap::default(),
@@ -481,6 +484,11 @@ impl<'a> Parser<'a> {
     /// stand inside quoted strings, where `\XX` means the same byte, so they are escaped.
     fn raw_text(&self, start: usize, end: usize) -> std::borrow::Cow<'a, str> {
         let b = &self.src[start..end];
+        let boundary = |i: usize| self.src.get(i).is_none_or(|&b| (b as i8) >= -0x40);
+        if self.src_is_utf8 && boundary(start) && boundary(end) {
+            // SAFETY: as in `text`: a slice of valid UTF-8 between character boundaries.
+            return std::borrow::Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(b) });
+        }
         match std::str::from_utf8(b) {
             Ok(s) => std::borrow::Cow::Borrowed(s),
             Err(_) => {
@@ -1039,6 +1047,27 @@ impl<'a> Parser<'a> {
             }
             _ => Ok(false),
         }
+    }
+
+    /// Attributes (not in a group) into `set` for as long as there are some. They are gathered
+    /// in a buffer the parser keeps, so that the set's list is allocated once at its final
+    /// size rather than regrown attribute by attribute (calls carry several per argument).
+    fn attrs_into(&mut self, set: &mut AttrSet) -> PResult<()> {
+        let mut scratch = AttrSet {
+            attrs: std::mem::take(&mut self.attr_scratch),
+            groups: std::mem::take(&mut set.groups),
+        };
+        let r = loop {
+            match self.attr(&mut scratch, false) {
+                Ok(true) => {}
+                Ok(false) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        set.groups = std::mem::take(&mut scratch.groups);
+        set.attrs.append(&mut scratch.attrs);
+        self.attr_scratch = scratch.attrs;
+        r
     }
 
     /// End offset of the last consumed token.
@@ -2294,7 +2323,7 @@ impl<'a> Parser<'a> {
         self.global_prefix(&mut common)?;
         let cc = self.calling_conv()?;
         let mut attrs = AttrList::default();
-        while self.attr(&mut attrs.ret, false)? {}
+        self.attrs_into(&mut attrs.ret)?;
         let ret = self.parse_type()?;
         let nt = self.expect(Tok::Global, "a function name")?;
         let name = self.name_of(nt);
@@ -2313,7 +2342,7 @@ impl<'a> Parser<'a> {
                 }
                 let ty = self.parse_type()?;
                 let mut pa = AttrSet::default();
-                while self.attr(&mut pa, false)? {}
+                self.attrs_into(&mut pa)?;
                 let name = if self.tok.kind == Tok::Local {
                     let t = self.bump();
                     Name::Named(self.name_of(t))
@@ -3448,7 +3477,7 @@ impl<'a> Parser<'a> {
         d.fmf = self.fast_math();
         let cc = self.calling_conv()?;
         let mut attrs = AttrList::default();
-        while self.attr(&mut attrs.ret, false)? {}
+        self.attrs_into(&mut attrs.ret)?;
         let addrspace = if self.is_word("addrspace") {
             Some(self.opt_addrspace()?)
         } else {
@@ -3489,7 +3518,7 @@ impl<'a> Parser<'a> {
                 }
                 let aty = self.parse_type()?;
                 let mut pa = AttrSet::default();
-                while self.attr(&mut pa, false)? {}
+                self.attrs_into(&mut pa)?;
                 let v = if matches!(self.m.types.get(aty), TypeData::Metadata) {
                     let md = self.parse_metadata()?;
                     Value::Md(self.body.md_args.push(md))
@@ -3544,7 +3573,7 @@ impl<'a> Parser<'a> {
             self.tok = save_tok;
             v
         };
-        while self.attr(&mut attrs.func, false)? {}
+        self.attrs_into(&mut attrs.func)?;
         let mut bundles = Vec::new();
         if self.tok.kind == Tok::LSquare {
             self.bump();

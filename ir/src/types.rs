@@ -117,6 +117,27 @@ pub struct TypeTable {
     bodies: Vec<Option<StructBody>>,
     named_order: Vec<Type>,
     defined: SecondaryMap<Type, bool>,
+    /// `void`, `ptr` and `i1`..`i128` once interned: the types nearly every instruction names,
+    /// found without hashing. Entries never go stale (a handle's data never changes).
+    #[serde(skip)]
+    hot: [Option<Type>; HOT_TYPES],
+}
+
+/// Slots of [`TypeTable::hot`]: void, ptr (address space 0), then i1, i8, i16, i32, i64, i128.
+const HOT_TYPES: usize = 8;
+
+fn hot_slot(data: &TypeData) -> Option<usize> {
+    match *data {
+        TypeData::Void => Some(0),
+        TypeData::Ptr(0) => Some(1),
+        TypeData::Int(1) => Some(2),
+        TypeData::Int(8) => Some(3),
+        TypeData::Int(16) => Some(4),
+        TypeData::Int(32) => Some(5),
+        TypeData::Int(64) => Some(6),
+        TypeData::Int(128) => Some(7),
+        _ => None,
+    }
 }
 
 impl TypeTable {
@@ -130,11 +151,21 @@ impl TypeTable {
     }
 
     pub fn intern(&mut self, data: TypeData) -> Type {
-        if let Some(&t) = self.dedup.get(&data) {
+        let slot = hot_slot(&data);
+        if let Some(t) = slot.and_then(|k| self.hot[k]) {
             return t;
         }
-        let t = self.data.push(data.clone());
-        self.dedup.insert(data, t);
+        let t = match self.dedup.get(&data) {
+            Some(&t) => t,
+            None => {
+                let t = self.data.push(data.clone());
+                self.dedup.insert(data, t);
+                t
+            }
+        };
+        if let Some(k) = slot {
+            self.hot[k] = Some(t);
+        }
         t
     }
 

@@ -626,8 +626,11 @@ impl Pass<'_> {
         let f_name = self.name(f);
         let g_name = self.name(g);
         // NewF: a declaration that takes F's name and attributes; F keeps the body.
-        let mut new_f = self.m.function(f).expect("F is a function").clone();
-        new_f.body = None;
+        let mut new_f = self
+            .m
+            .function(f)
+            .expect("F is a function")
+            .clone_without_body();
         new_f
             .md
             .retain(|a| matches!(&*a.kind, "type" | "kcfi_type"));

@@ -125,8 +125,8 @@ fn push(body: &mut Body, b: mergefn_ir::Block, d: InstData) -> mergefn_ir::Inst 
 /// Replace G by a thunk that tail-calls F (LLVM's `writeThunk`). G's uses move to the thunk
 /// and G is deleted. Returns the thunk.
 pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
-    let gf = m.function(g).expect("G is a function").clone();
-    let ff = m.function(f).expect("F is a function").clone();
+    let gf = m.function(g).expect("G is a function").clone_without_body();
+    let ff = m.function(f).expect("F is a function").clone_without_body();
     let (g_ret, g_params, _) = m
         .types
         .func_parts(gf.fn_ty)
@@ -228,7 +228,7 @@ pub fn can_create_alias_for(m: &Module, g: GlobalId, use_aliases: bool) -> bool 
 
 /// Replace G by an alias of F (LLVM's `writeAlias`); F's alignment becomes the larger of both.
 pub fn write_alias(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
-    let gf = m.function(g).expect("G is a function").clone();
+    let gf = m.function(g).expect("G is a function").clone_without_body();
     let g_align = gf.align;
     let f_align = m.function(f).expect("F").align;
     m.function_mut(f).expect("F").align = max_align(f_align, g_align);

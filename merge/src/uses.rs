@@ -133,7 +133,7 @@ impl Uses {
             .md_nodes
             .iter()
             .enumerate()
-            .filter(|(_, n)| n.text.contains('@'))
+            .filter(|(_, n)| memchr::memchr(b'@', n.text.as_bytes()).is_some())
             .map(|(i, _)| i)
             .collect();
         Uses {
