@@ -117,14 +117,15 @@ pub struct TypeTable {
     bodies: Vec<Option<StructBody>>,
     named_order: Vec<Type>,
     defined: SecondaryMap<Type, bool>,
-    /// `void`, `ptr` and `i1`..`i128` once interned: the types nearly every instruction names,
+    /// `void`, `ptr`, `i1`..`i128` and `label` once interned: the types nearly every instruction names,
     /// found without hashing. Entries never go stale (a handle's data never changes).
     #[serde(skip)]
     hot: [Option<Type>; HOT_TYPES],
 }
 
-/// Slots of [`TypeTable::hot`]: void, ptr (address space 0), then i1, i8, i16, i32, i64, i128.
-const HOT_TYPES: usize = 8;
+/// Slots of [`TypeTable::hot`]: void, ptr (address space 0), i1, i8, i16, i32, i64, i128 and
+/// label.
+const HOT_TYPES: usize = 9;
 
 fn hot_slot(data: &TypeData) -> Option<usize> {
     match *data {
@@ -136,6 +137,7 @@ fn hot_slot(data: &TypeData) -> Option<usize> {
         TypeData::Int(32) => Some(5),
         TypeData::Int(64) => Some(6),
         TypeData::Int(128) => Some(7),
+        TypeData::Label => Some(8),
         _ => None,
     }
 }
