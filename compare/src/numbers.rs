@@ -33,6 +33,10 @@ pub struct GlobalNumbers {
     /// attributes costs. Valid while the module's attribute groups do not change, which a
     /// pass run never does.
     canon_attrs: RefCell<[FxHashMap<mergefn_ir::AttrSet, CanonSet>; 2]>,
+    /// Numbered metadata nodes as the comparator reads them (`!{!5, i64 0}` split into
+    /// operands), by node number: loads carry `!tbaa`/`!range` nodes that many comparisons
+    /// meet. Nodes naming a global are not kept (merging rewrites those).
+    md_nodes: RefCell<FxHashMap<u32, std::rc::Rc<crate::comparator::MdBody>>>,
 }
 
 type CanonSet = std::sync::Arc<[crate::comparator::attrs::CanonAttr]>;
@@ -90,6 +94,25 @@ impl GlobalNumbers {
         let c: CanonSet = crate::comparator::attrs::canon_set(m, set, function_level).into();
         cache.insert(set.clone(), c.clone());
         c
+    }
+
+    /// Numbered node `id` parsed by `parse` the first time it is asked for.
+    pub(crate) fn md_node(
+        &self,
+        id: u32,
+        parse: impl FnOnce() -> crate::comparator::MdBody,
+    ) -> std::rc::Rc<crate::comparator::MdBody> {
+        self.md_nodes
+            .borrow_mut()
+            .entry(id)
+            .or_insert_with(|| std::rc::Rc::new(parse()))
+            .clone()
+    }
+
+    /// How many numbered metadata nodes this run has kept parsed.
+    #[cfg(test)]
+    pub(crate) fn md_nodes_read(&self) -> usize {
+        self.md_nodes.borrow().len()
     }
 
     /// How many globals currently have a number.

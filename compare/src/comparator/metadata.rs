@@ -28,19 +28,57 @@ enum NodeRef<'m> {
 
 /// What `cmpMetadata` distinguishes of an operand.
 #[derive(Clone, Debug)]
-enum Operand<'m> {
+pub(crate) enum Operand<'m> {
     Str(Cow<'m, [u8]>),
     Const(CRef),
     /// A constant we do not decode; ordered after decoded ones, by text.
-    RawConst(&'m str),
+    RawConst(Cow<'m, str>),
     /// Anything else (nodes, `null`, local values): all equal to each other.
     Other,
 }
 
+impl Operand<'_> {
+    fn into_owned(self) -> Operand<'static> {
+        match self {
+            Operand::Str(s) => Operand::Str(Cow::Owned(s.into_owned())),
+            Operand::Const(c) => Operand::Const(c),
+            Operand::RawConst(s) => Operand::RawConst(Cow::Owned(s.into_owned())),
+            Operand::Other => Operand::Other,
+        }
+    }
+}
+
 /// A node's operands, or for specialised nodes (`!DIxxx(...)`) their text.
-enum Body<'m> {
+#[derive(Debug)]
+pub(crate) enum Body<'m> {
     Tuple(Vec<Operand<'m>>),
-    Special(&'m str),
+    Special(Cow<'m, str>),
+}
+
+impl Body<'_> {
+    fn into_owned(self) -> Body<'static> {
+        match self {
+            Body::Tuple(ops) => Body::Tuple(ops.into_iter().map(Operand::into_owned).collect()),
+            Body::Special(s) => Body::Special(Cow::Owned(s.into_owned())),
+        }
+    }
+}
+
+/// A parsed node as `cmp_md_node` sees it: numbered nodes are read once per run (kept in
+/// [`crate::GlobalNumbers`]), except those naming a global, whose text merging may rewrite.
+enum Parsed<'m> {
+    Cached(std::rc::Rc<Body<'static>>),
+    Fresh(Body<'m>),
+}
+
+impl<'m> std::ops::Deref for Parsed<'m> {
+    type Target = Body<'m>;
+    fn deref(&self) -> &Body<'m> {
+        match self {
+            Parsed::Cached(b) => b,
+            Parsed::Fresh(b) => b,
+        }
+    }
 }
 
 fn node_text<'a>(m: &'a Module, n: NodeRef<'a>) -> Option<&'a str> {
@@ -161,7 +199,7 @@ fn classify<'m>(m: &'m Module, text: &'m str) -> Operand<'m> {
     }
     match md_constant(m, text) {
         Some(c) => Operand::Const(c),
-        None => Operand::RawConst(text),
+        None => Operand::RawConst(Cow::Borrowed(text)),
     }
 }
 
@@ -175,7 +213,7 @@ fn node_body<'m>(m: &'m Module, text: &'m str) -> Body<'m> {
                 .map(|o| classify(m, o))
                 .collect(),
         ),
-        None => Body::Special(t),
+        None => Body::Special(Cow::Borrowed(t)),
     }
 }
 
@@ -183,7 +221,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// Metadata operands (LLVM's `cmpMetadata`): strings are greater than everything else and
     /// ordered as text; then non-constants are less than constants, and all equal to each
     /// other; constants by [`cmp_constants`](Self::cmp_constants).
-    fn cmp_metadata(&mut self, l: &Operand<'m>, r: &Operand<'m>) -> Ordering {
+    fn cmp_metadata(&mut self, l: &Operand<'_>, r: &Operand<'_>) -> Ordering {
         match (l, r) {
             (Operand::Str(a), Operand::Str(b)) => {
                 let o = a.cmp(b);
@@ -232,7 +270,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         };
         let m = self.m;
         let (ta, tb) = (node_text(m, a).unwrap_or(""), node_text(m, b).unwrap_or(""));
-        match (node_body(m, ta), node_body(m, tb)) {
+        let (pa, pb) = (self.parsed(a, ta), self.parsed(b, tb));
+        match (&*pa, &*pb) {
             (Body::Tuple(x), Body::Tuple(y)) => {
                 let o = x.len().cmp(&y.len());
                 if o.is_ne() {
@@ -240,7 +279,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                         format!("{ta} vs {tb}: operand counts")
                     });
                 }
-                for (p, q) in x.iter().zip(&y) {
+                for (p, q) in x.iter().zip(y) {
                     let o = self.cmp_metadata(p, q);
                     if o.is_ne() {
                         return o;
@@ -258,6 +297,19 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             (_, Body::Tuple(_)) => self.decided(Ordering::Greater, "cmp_md_node", |_| {
                 format!("{ta} vs {tb}")
             }),
+        }
+    }
+
+    /// Node `n` (whose text is `text`) parsed, from the run's cache when it is numbered.
+    fn parsed(&self, n: NodeRef<'m>, text: &'m str) -> Parsed<'m> {
+        match n {
+            NodeRef::Numbered(id) if memchr::memchr(b'@', text.as_bytes()).is_none() => {
+                Parsed::Cached(
+                    self.numbers
+                        .md_node(id, || node_body(self.m, text).into_owned()),
+                )
+            }
+            _ => Parsed::Fresh(node_body(self.m, text)),
         }
     }
 
@@ -354,6 +406,43 @@ mod tests {
             vec!["!1", "!{!2, i64 0}", "!\"a,b\"", "i32 3"]
         );
         assert!(split_top("").is_empty());
+    }
+
+    /// Numbered nodes are read once per run and reused; a node naming a global is read each
+    /// time (merging may rewrite its text), and both kinds still decide comparisons.
+    #[test]
+    fn numbered_nodes_are_read_once_per_run_unless_they_name_a_global() {
+        let m = mergefn_ir::parse_module(
+            b"@g = global i32 0
+define i32 @a(ptr %p) {
+  %v = load i32, ptr %p, !range !0, !tbaa !2
+  ret i32 %v
+}
+define i32 @b(ptr %p) {
+  %v = load i32, ptr %p, !range !1, !tbaa !3
+  ret i32 %v
+}
+!0 = !{i32 0, i32 10}
+!1 = !{i32 0, i32 20}
+!2 = !{!\"x\", ptr @g}
+!3 = !{!\"x\", ptr @g}
+",
+        )
+        .expect("reads");
+        let n = crate::GlobalNumbers::new();
+        let (a, b) = (
+            m.global_by_name("a").unwrap(),
+            m.global_by_name("b").unwrap(),
+        );
+        let first = FunctionComparator::new(&m, a, b, &n).compare();
+        assert_ne!(first, Ordering::Equal, "ranges differ");
+        assert_eq!(n.md_nodes_read(), 2, "!0 and !1 kept, !2 and !3 name @g");
+        assert_eq!(FunctionComparator::new(&m, a, b, &n).compare(), first);
+        assert_eq!(
+            FunctionComparator::new(&m, b, a, &n).compare(),
+            first.reverse()
+        );
+        assert_eq!(n.md_nodes_read(), 2);
     }
 
     #[test]

@@ -43,6 +43,8 @@ use std::cell::OnceCell;
 use std::cmp::Ordering;
 
 pub(crate) use constants::CRef;
+/// A metadata node as the comparator reads it (cached per run in [`GlobalNumbers`]).
+pub(crate) type MdBody = metadata::Body<'static>;
 pub(crate) use types::TyRef;
 
 /// A value as the comparator sees it: ours, or a constant LLVM materialises on its own.
