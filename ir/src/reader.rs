@@ -483,12 +483,10 @@ impl<'a> Parser<'a> {
     /// Source text kept verbatim (metadata, attributes). Bytes that are not UTF-8 can only
     /// stand inside quoted strings, where `\XX` means the same byte, so they are escaped.
     fn raw_text(&self, start: usize, end: usize) -> std::borrow::Cow<'a, str> {
-        let b = &self.src[start..end];
-        let boundary = |i: usize| self.src.get(i).is_none_or(|&b| (b as i8) >= -0x40);
-        if self.src_is_utf8 && boundary(start) && boundary(end) {
-            // SAFETY: as in `text`: a slice of valid UTF-8 between character boundaries.
-            return std::borrow::Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(b) });
+        if let Some(s) = self.valid_str(start, end) {
+            return std::borrow::Cow::Borrowed(s);
         }
+        let b = &self.src[start..end];
         match std::str::from_utf8(b) {
             Ok(s) => std::borrow::Cow::Borrowed(s),
             Err(_) => {
@@ -504,16 +502,21 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn text(&self, t: Token) -> &'a str {
-        let (start, end) = (t.start as usize, t.end as usize);
-        let bytes = &self.src[start..end];
+    /// `src[start..end]` as text without checking it again, when the whole input is known to
+    /// be UTF-8 and both ends fall on character boundaries.
+    fn valid_str(&self, start: usize, end: usize) -> Option<&'a str> {
         let boundary = |i: usize| self.src.get(i).is_none_or(|&b| (b as i8) >= -0x40);
-        if self.src_is_utf8 && boundary(start) && boundary(end) {
+        (self.src_is_utf8 && boundary(start) && boundary(end)).then(|| {
             // SAFETY: `src` is valid UTF-8 and both ends of the slice are character
             // boundaries, so the slice is valid UTF-8 too.
-            return unsafe { std::str::from_utf8_unchecked(bytes) };
-        }
-        std::str::from_utf8(bytes).unwrap_or("\u{fffd}")
+            unsafe { std::str::from_utf8_unchecked(&self.src[start..end]) }
+        })
+    }
+
+    fn text(&self, t: Token) -> &'a str {
+        let (start, end) = (t.start as usize, t.end as usize);
+        self.valid_str(start, end)
+            .unwrap_or_else(|| std::str::from_utf8(&self.src[start..end]).unwrap_or("\u{fffd}"))
     }
 
     fn cur_text(&self) -> &'a str {

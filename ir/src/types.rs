@@ -117,8 +117,9 @@ pub struct TypeTable {
     bodies: Vec<Option<StructBody>>,
     named_order: Vec<Type>,
     defined: SecondaryMap<Type, bool>,
-    /// `void`, `ptr`, `i1`..`i128` and `label` once interned: the types nearly every instruction names,
-    /// found without hashing. Entries never go stale (a handle's data never changes).
+    /// `void`, `ptr`, `i1`..`i128` and `label` once interned: the types nearly every
+    /// instruction names, found without hashing. Entries never go stale (a handle's data never
+    /// changes).
     #[serde(skip)]
     hot: [Option<Type>; HOT_TYPES],
 }

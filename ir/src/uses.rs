@@ -129,6 +129,19 @@ impl UseIndex {
     }
 }
 
+/// The constants global `g` itself refers to: a variable's initializer, an alias's aliasee, a
+/// function's personality, prefix and prologue.
+pub fn global_consts(m: &Module, g: GlobalId) -> Vec<Const> {
+    match &m.globals[g].kind {
+        GlobalKind::Var(v) => v.init.into_iter().collect(),
+        GlobalKind::Alias(a) => vec![a.target],
+        GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue]
+            .into_iter()
+            .flatten()
+            .collect(),
+    }
+}
+
 /// The uses of wanted globals by `globals` (their initializers, aliasees and instruction
 /// operands), as (used global, user) in module order.
 fn uses_in(
@@ -142,15 +155,7 @@ fn uses_in(
     let mut wanted_cache: SecondaryMap<GlobalId, Option<bool>> = SecondaryMap::new();
     let mut is_wanted = |g: GlobalId| *wanted_cache[g].get_or_insert_with(|| wanted(g));
     for &g in globals {
-        let consts: Vec<Const> = match &m.globals[g].kind {
-            GlobalKind::Var(v) => v.init.into_iter().collect(),
-            GlobalKind::Alias(a) => vec![a.target],
-            GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue]
-                .into_iter()
-                .flatten()
-                .collect(),
-        };
-        for c in consts {
+        for c in global_consts(m, g) {
             for &u in cg.get(m, c) {
                 if is_wanted(u) {
                     out.push((u, User::Global(g)));

@@ -166,15 +166,6 @@ fn used_globals(m: &Module) -> FxHashSet<GlobalId> {
 /// call arguments live in each body's `md_args`, so only bodies listing a distinct node there
 /// are walked: usually none.
 fn calling_intrinsics_with_distinct_metadata(m: &Module) -> FxHashSet<GlobalId> {
-    let refs = |body: &Body| {
-        body.md_args
-            .values()
-            .filter_map(|a| match a {
-                Metadata::Ref(n) => Some(*n),
-                _ => None,
-            })
-            .collect::<Vec<u32>>()
-    };
     let mut out = FxHashSet::default();
     let mut distinct: Option<FxHashSet<u32>> = None;
     for f in m.functions() {
@@ -191,9 +182,11 @@ fn calling_intrinsics_with_distinct_metadata(m: &Module) -> FxHashSet<GlobalId> 
                 .map(|n| n.id)
                 .collect()
         });
-        if refs(body).iter().any(|n| distinct.contains(n))
-            && calls_intrinsic_with(m, body, |n| distinct.contains(&n))
-        {
+        let passes_distinct = body
+            .md_args
+            .values()
+            .any(|a| matches!(a, Metadata::Ref(n) if distinct.contains(n)));
+        if passes_distinct && calls_intrinsic_with(m, body, |n| distinct.contains(&n)) {
             out.insert(f);
         }
     }

@@ -7,7 +7,7 @@
 //! every consumer re-checks an entry against the IR before trusting it.
 
 use mergefn_ir::constant::Const;
-use mergefn_ir::uses::{UseIndex, User};
+use mergefn_ir::uses::{global_consts, UseIndex, User};
 use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
 use rustc_hash::FxHashMap;
 
@@ -366,17 +366,6 @@ pub fn global_const_like(m: &mut Module, from: GlobalId, to: GlobalId) -> Const 
     let want = m.global_ptr_type(from);
     let c = m.global_const(to);
     crate::thunk::cast_const(m, c, want)
-}
-
-fn global_consts(m: &Module, g: GlobalId) -> Vec<Const> {
-    match &m.globals[g].kind {
-        GlobalKind::Var(v) => v.init.into_iter().collect(),
-        GlobalKind::Alias(a) => vec![a.target],
-        GlobalKind::Function(f) => [f.personality, f.prefix, f.prologue]
-            .into_iter()
-            .flatten()
-            .collect(),
-    }
 }
 
 fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
