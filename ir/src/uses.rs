@@ -55,33 +55,57 @@ pub fn globals_in_const(
 }
 
 /// The globals each constant mentions, computed once per constant as a range of one
-/// shared list.
+/// shared list. A constant's set is the union of its operands' sets (memoized, so a constant
+/// shared by many others is read once), plus itself if it is a global.
 #[derive(Default)]
 struct ConstGlobals {
     ranges: SecondaryMap<Const, Option<(u32, u32)>>,
     flat: Vec<GlobalId>,
-    seen: FxHashSet<Const>,
     scratch: Vec<GlobalId>,
+    stack: Vec<Const>,
 }
 
 impl ConstGlobals {
     fn get(&mut self, m: &Module, c: Const) -> &[GlobalId] {
         let (start, end) = match self.ranges[c] {
             Some(r) => r,
-            None => {
-                self.seen.clear();
-                self.scratch.clear();
-                globals_in_const(m, c, &mut self.scratch, &mut self.seen);
-                self.scratch.sort();
-                self.scratch.dedup();
-                let start = self.flat.len() as u32;
-                self.flat.extend_from_slice(&self.scratch);
-                let r = (start, self.flat.len() as u32);
-                self.ranges[c] = Some(r);
-                r
-            }
+            None => self.compute(m, c),
         };
         &self.flat[start as usize..end as usize]
+    }
+
+    /// Fill in the ranges of `c` and of every operand below it not yet known, operands first.
+    fn compute(&mut self, m: &Module, c: Const) -> (u32, u32) {
+        self.stack.clear();
+        self.stack.push(c);
+        while let Some(&top) = self.stack.last() {
+            if self.ranges[top].is_some() {
+                self.stack.pop();
+                continue;
+            }
+            let ops = m.consts.operands(top);
+            let pending = self.stack.len();
+            self.stack
+                .extend(ops.iter().filter(|&&o| self.ranges[o].is_none()));
+            if self.stack.len() > pending {
+                continue;
+            }
+            // Every operand is known: the union of their sets, plus the constant itself.
+            self.stack.pop();
+            self.scratch.clear();
+            self.scratch.extend(m.consts.as_global(top));
+            for &o in &ops {
+                let (s, e) = self.ranges[o].expect("operands come first");
+                self.scratch
+                    .extend_from_slice(&self.flat[s as usize..e as usize]);
+            }
+            self.scratch.sort_unstable();
+            self.scratch.dedup();
+            let start = self.flat.len() as u32;
+            self.flat.extend_from_slice(&self.scratch);
+            self.ranges[top] = Some((start, self.flat.len() as u32));
+        }
+        self.ranges[c].expect("computed")
     }
 }
 
@@ -272,5 +296,49 @@ define void @b() {
         let got = callers_of(&m, &idx, "g");
         assert_eq!(got.iter().filter(|(f, _)| f == "a").count(), 1);
         assert!(!got.contains(&("a".into(), 0)));
+    }
+
+    /// A global reached through nested constants is one use per operand naming it, however
+    /// many paths lead to it, and shared sub-constants are seen from every user.
+    #[test]
+    fn uses_through_nested_constants() {
+        let src = b"@x = global i32 0
+@y = global i32 0
+@t = global { ptr, ptr, [2 x ptr] } { ptr @x, ptr getelementptr (i8, ptr @x, i64 4), [2 x ptr] [ptr @y, ptr @x] }
+@u = global [2 x ptr] [ptr @y, ptr @x]
+define ptr @f() {
+  store ptr getelementptr (i8, ptr @x, i64 4), ptr @y
+  ret ptr @x
+}
+";
+        let m = crate::parse_module(src).expect("reads");
+        let idx = UseIndex::build(&m);
+        let x = callers_of(&m, &idx, "x");
+        let want: Vec<(String, u32)> = vec![
+            ("t".into(), u32::MAX),
+            ("u".into(), u32::MAX),
+            ("f".into(), 0),
+            ("f".into(), 1),
+        ];
+        assert_eq!(x, want);
+        let y = callers_of(&m, &idx, "y");
+        assert_eq!(
+            y,
+            vec![
+                ("t".into(), u32::MAX),
+                ("u".into(), u32::MAX),
+                ("f".into(), 0)
+            ]
+        );
+        let f = m.global_by_name("f").unwrap();
+        let direct: Vec<bool> = idx
+            .users(m.global_by_name("x").unwrap())
+            .iter()
+            .filter_map(|u| match *u {
+                User::Inst { func, direct, .. } if func == f => Some(direct),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(direct, vec![false, true]);
     }
 }
