@@ -74,47 +74,76 @@ impl<'m> StructuralHasher<'m> {
             return INITIAL;
         };
         let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
-        // Each instruction's word, read in one sequential sweep of the instruction arena (the
-        // CFG walk below then jumps around a compact array rather than the instructions,
-        // which is several times faster on bodies that are not in cache); `None` for the
-        // debug intrinsics LLVM would not see.
-        let opcode_words: Vec<Option<u64>> = body
-            .insts
-            .values()
-            .map(|d| {
+        SCRATCH.with_borrow_mut(|scratch| {
+            let HashScratch { words, bytes, walk } = scratch;
+            // Each instruction's word, read in one sequential sweep of the instruction arena
+            // (the CFG walk below then jumps around a compact array rather than the
+            // instructions, which is several times faster on bodies that are not in cache);
+            // `None` for the debug intrinsics LLVM would not see.
+            words.clear();
+            words.extend(body.insts.values().map(|d| {
                 (!self.debug.is_debug(m, d)).then(|| opcode_word(llvm::opcode_number(d.opcode)))
-            })
-            .collect();
-        // The words go straight into the byte string XXH3 reads.
-        let mut bytes: Vec<u8> = Vec::with_capacity((4 + body.blocks.len() + body.insts.len()) * 8);
-        let mut put = |w: u64| bytes.extend_from_slice(&w.to_le_bytes());
-        for w in [
-            INITIAL,
-            FUNCTION_HEADER,
-            varargs as u64,
-            func.params.len() as u64,
-        ] {
-            put(w);
-        }
-        for_each_block(body, |b| {
-            put(BLOCK_HEADER);
-            // Non-detailed mode hashes each instruction as the combination of its opcode alone.
-            for &i in &body.blocks[b].insts {
-                if let Some(w) = opcode_words[i.index()] {
-                    put(w);
-                }
+            }));
+            // The words go straight into the byte string XXH3 reads.
+            bytes.clear();
+            bytes.reserve((4 + body.blocks.len() + body.insts.len()) * 8);
+            let mut put = |w: u64| bytes.extend_from_slice(&w.to_le_bytes());
+            for w in [
+                INITIAL,
+                FUNCTION_HEADER,
+                varargs as u64,
+                func.params.len() as u64,
+            ] {
+                put(w);
             }
-        });
-        xxh3_64(&bytes)
+            walk_blocks(body, walk, |b| {
+                put(BLOCK_HEADER);
+                // Non-detailed mode hashes each instruction as the combination of its opcode
+                // alone.
+                for &i in &body.blocks[b].insts {
+                    if let Some(w) = words[i.index()] {
+                        put(w);
+                    }
+                }
+            });
+            xxh3_64(bytes)
+        })
     }
+}
+
+/// Buffers [`StructuralHasher::hash`] reuses from one function to the next on a thread.
+#[derive(Default)]
+struct HashScratch {
+    words: Vec<Option<u64>>,
+    bytes: Vec<u8>,
+    walk: BlockWalk,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<HashScratch> = std::cell::RefCell::default();
+}
+
+/// The stack and visited set of a CFG walk.
+#[derive(Default)]
+struct BlockWalk {
+    stack: Vec<Block>,
+    visited: Vec<bool>,
 }
 
 /// Visit the blocks reachable from the entry in the order both hashes (and the comparator)
 /// walk them: depth first, successors pushed in operand order.
-fn for_each_block(body: &Body, mut visit: impl FnMut(Block)) {
+fn for_each_block(body: &Body, visit: impl FnMut(Block)) {
+    walk_blocks(body, &mut BlockWalk::default(), visit)
+}
+
+/// [`for_each_block`] with the walk's buffers supplied.
+fn walk_blocks(body: &Body, walk: &mut BlockWalk, mut visit: impl FnMut(Block)) {
     let Some(entry) = body.entry() else { return };
-    let mut stack = vec![entry];
-    let mut visited = vec![false; body.blocks.len()];
+    let BlockWalk { stack, visited } = walk;
+    stack.clear();
+    stack.push(entry);
+    visited.clear();
+    visited.resize(body.blocks.len(), false);
     visited[entry.index()] = true;
     while let Some(b) = stack.pop() {
         visit(b);

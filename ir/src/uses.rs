@@ -115,11 +115,23 @@ impl UseIndex {
     }
 
     /// The index restricted to the uses of globals `wanted` accepts (others get no list).
+    pub fn build_for(m: &Module, wanted: impl Fn(GlobalId) -> bool + Sync) -> Self {
+        Self::build_visiting(m, wanted, |_, _| ()).0
+    }
+
+    /// [`build_for`](Self::build_for), also handing each function body to `visit` right after
+    /// its operands were read, while its instructions are still in cache: a second analysis
+    /// of every body (a hash, say) then costs a fraction of its own walk over the module.
+    /// Returns what `visit` gave for each function with a body, in module order.
     ///
     /// The module is split into as many runs of consecutive globals as rayon has threads,
     /// balanced by instruction count, and each run is read on its own; the runs' findings are
     /// appended in module order, so every list is the same as one pass in order would give.
-    pub fn build_for(m: &Module, wanted: impl Fn(GlobalId) -> bool + Sync) -> Self {
+    pub fn build_visiting<T: Send>(
+        m: &Module,
+        wanted: impl Fn(GlobalId) -> bool + Sync,
+        visit: impl Fn(GlobalId, &Body) -> T + Sync,
+    ) -> (Self, Vec<(GlobalId, T)>) {
         let globals: Vec<GlobalId> = m.live_globals().collect();
         let weight = |g: GlobalId| match &m.globals[g].kind {
             GlobalKind::Function(f) => 1 + f.body.as_ref().map_or(0, |b| b.insts.len()),
@@ -137,19 +149,28 @@ impl UseIndex {
         }
         bounds.push(globals.len());
         bounds.dedup();
-        let found: Vec<Vec<(GlobalId, User)>> = bounds
+        let found: Vec<RunFindings<T>> = bounds
             .par_windows(2)
-            .map(|w| uses_in(m, &globals[w[0]..w[1]], &wanted))
+            .map(|w| uses_in(m, &globals[w[0]..w[1]], &wanted, &visit))
             .collect();
         let mut idx = UseIndex::default();
-        for (g, u) in found.into_iter().flatten() {
-            idx.users[g].push(u);
+        let mut visited = Vec::new();
+        for run in found {
+            for (g, u) in run.uses {
+                idx.users[g].push(u);
+            }
+            visited.extend(run.visited);
         }
-        idx
+        (idx, visited)
     }
 
     pub fn users(&self, g: GlobalId) -> &[User] {
         &self.users[g]
+    }
+
+    /// Every list, by used global (empty for globals nobody uses).
+    pub fn into_map(self) -> SecondaryMap<GlobalId, Vec<User>> {
+        self.users
     }
 }
 
@@ -166,14 +187,23 @@ pub fn global_consts(m: &Module, g: GlobalId) -> Vec<Const> {
     }
 }
 
+/// What one run of globals yields: uses as (used global, user), and what the visitor said of
+/// each body, both in module order.
+struct RunFindings<T> {
+    uses: Vec<(GlobalId, User)>,
+    visited: Vec<(GlobalId, T)>,
+}
+
 /// The uses of wanted globals by `globals` (their initializers, aliasees and instruction
-/// operands), as (used global, user) in module order.
-fn uses_in(
+/// operands), with `visit` called on each body after its operands were read.
+fn uses_in<T>(
     m: &Module,
     globals: &[GlobalId],
     wanted: &(impl Fn(GlobalId) -> bool + Sync),
-) -> Vec<(GlobalId, User)> {
+    visit: &(impl Fn(GlobalId, &Body) -> T + Sync),
+) -> RunFindings<T> {
     let mut out = Vec::new();
+    let mut visited = Vec::new();
     // Which constants mention a wanted global at all, decided once per constant.
     let mut cg = ConstGlobals::default();
     let mut wanted_cache: SecondaryMap<GlobalId, Option<bool>> = SecondaryMap::new();
@@ -216,9 +246,10 @@ fn uses_in(
                     }
                 }
             }
+            visited.push((g, visit(g, body)));
         }
     }
-    out
+    RunFindings { uses: out, visited }
 }
 
 /// The instructions of `body` in the order they were created (the order of the instruction
@@ -340,5 +371,31 @@ define ptr @f() {
             })
             .collect();
         assert_eq!(direct, vec![false, true]);
+    }
+
+    /// The visiting build finds the same uses and hands every body to the visitor once, in
+    /// module order, whatever the number of threads.
+    #[test]
+    fn visiting_build_sees_every_body_in_order() {
+        let m = crate::parse_module(SRC).expect("reads");
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let (idx, seen) = pool.install(|| {
+                UseIndex::build_visiting(
+                    &m,
+                    |_| true,
+                    |g, body| (m.global_name(g).to_string(), body.insts.len()),
+                )
+            });
+            let seen: Vec<(String, usize)> = seen.into_iter().map(|(_, v)| v).collect();
+            assert_eq!(seen, vec![("a".to_string(), 4), ("b".to_string(), 2)]);
+            assert_eq!(
+                callers_of(&m, &idx, "g"),
+                callers_of(&m, &UseIndex::build(&m), "g")
+            );
+        }
     }
 }

@@ -23,6 +23,7 @@ use fntree::{FnTree, Node};
 use mergefn_compare::{
     detailed_hash, structural_hash, FunctionComparator, GlobalNumbers, StructuralHasher,
 };
+use mergefn_ir::uses::UseIndex;
 use mergefn_ir::{
     Body, ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
 };
@@ -282,20 +283,17 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
     let funcs: Vec<GlobalId> = m.functions().collect();
     let barred = calling_intrinsics_with_distinct_metadata(m);
     let used = used_globals(m);
-    // The use index and the hashes only read the module: build them side by side, the hashes
-    // themselves on both cores, in module order.
+    // The use index and the hashes only read the module: one walk over the bodies on both
+    // cores finds the uses and hashes each body while it is in cache (hashes in module order).
     let hasher = StructuralHasher::new(m);
-    let (uses, mut hashed) = rayon::join(
-        || Uses::build(m),
-        || {
-            funcs
-                .par_iter()
-                .copied()
-                .filter(|&f| is_eligible(m, f) && !barred.contains(&f))
-                .map(|f| (hasher.hash(f), f))
-                .collect::<Vec<(u64, GlobalId)>>()
-        },
-    );
+    let (idx, hashed) = UseIndex::build_visiting(m, Uses::tracks(m), |f, _| {
+        (is_eligible(m, f) && !barred.contains(&f)).then(|| hasher.hash(f))
+    });
+    let uses = Uses::from_index(m, idx);
+    let mut hashed: Vec<(u64, GlobalId)> = hashed
+        .into_iter()
+        .filter_map(|(f, h)| Some((h?, f)))
+        .collect();
     // `--lookup hash` keys: computed up front on both cores too. A function's key is only
     // reused until it leaves the tree for a rescan; rewriting callees does not change it.
     let keys: FxHashMap<GlobalId, u64> = match opts.lookup {

@@ -6,6 +6,7 @@
 //! can go stale (the operand was rewritten through another path, or the user was deleted), so
 //! every consumer re-checks an entry against the IR before trusting it.
 
+use cranelift_entity::SecondaryMap;
 use mergefn_ir::constant::Const;
 use mergefn_ir::uses::{global_consts, UseIndex, User};
 use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
@@ -15,7 +16,7 @@ use rustc_hash::FxHashMap;
 /// element), so pushing a new use at the head is `Vec::push`.
 #[derive(Default)]
 pub struct Uses {
-    users: FxHashMap<GlobalId, Vec<User>>,
+    users: SecondaryMap<GlobalId, Vec<User>>,
     /// Module-level metadata nodes whose text names a global (`@...`): the only ones a
     /// replace-all-uses has to rewrite.
     md_with_globals: Vec<usize>,
@@ -101,8 +102,18 @@ impl Uses {
     /// before it, in text order. (The order decides which callers are rescanned first, and so
     /// which of two equal private functions survives.)
     pub fn build(m: &Module) -> Self {
-        // Only functions are ever replaced or asked for their callers.
-        let idx = UseIndex::build_for(m, |g| m.globals[g].as_function().is_some());
+        Self::from_index(m, UseIndex::build_for(m, Self::tracks(m)))
+    }
+
+    /// The globals whose uses are tracked: only functions are ever replaced or asked for
+    /// their callers.
+    pub fn tracks(m: &Module) -> impl Fn(GlobalId) -> bool + Sync + '_ {
+        |g| m.globals[g].as_function().is_some()
+    }
+
+    /// [`build`](Self::build) from an index of (at least) the uses [`tracks`](Self::tracks)
+    /// accepts.
+    pub fn from_index(m: &Module, idx: UseIndex) -> Self {
         let mut pos: cranelift_entity::SecondaryMap<GlobalId, usize> =
             cranelift_entity::SecondaryMap::with_capacity(m.globals.len());
         for (i, g) in m.live_globals().enumerate() {
@@ -112,22 +123,13 @@ impl Uses {
             User::Inst { func, .. } => pos[func],
             User::Global(h) => pos[h],
         };
-        let mut users: FxHashMap<GlobalId, Vec<User>> = FxHashMap::default();
-        for g in m.live_globals() {
-            let all = idx.users(g);
-            if all.is_empty() {
-                continue;
-            }
+        let mut users = idx.into_map();
+        for (g, v) in users.iter_mut() {
+            // The index lists uses in module order, so the uses before the definition are a
+            // prefix. Stored head-last: that prefix reversed, then the uses after.
             let at = pos[g];
-            // Stored head-last: the uses before the definition reversed, then those after.
-            let mut v: Vec<User> = all
-                .iter()
-                .filter(|u| user_pos(u) < at)
-                .rev()
-                .copied()
-                .collect();
-            v.extend(all.iter().filter(|u| user_pos(u) >= at).copied());
-            users.insert(g, v);
+            let before = v.partition_point(|u| user_pos(u) < at);
+            v[..before].reverse();
         }
         let md_with_globals = m
             .md_nodes
@@ -186,7 +188,7 @@ impl Uses {
 
     fn functions_using(&self, m: &Module, g: GlobalId, callee_only: bool) -> Vec<GlobalId> {
         let mut out = Vec::new();
-        for u in self.users.get(&g).map_or(&[][..], |v| v).iter().rev() {
+        for u in self.users[g].iter().rev() {
             if let User::Inst {
                 func,
                 inst,
@@ -219,9 +221,7 @@ impl Uses {
 
     /// Whether `g` has no live use left.
     pub fn is_unused(&self, m: &Module, g: GlobalId) -> bool {
-        self.users
-            .get(&g)
-            .is_none_or(|v| v.iter().all(|u| !Self::live(m, u, g)))
+        self.users[g].iter().all(|u| !Self::live(m, u, g))
     }
 
     /// Replace every use of `from` by `to` (LLVM's RAUW), including uses inside constants,
@@ -229,7 +229,7 @@ impl Uses {
     pub fn replace_all_uses(&mut self, m: &mut Module, from: GlobalId, to: GlobalId) {
         let to_c = global_const_like(m, from, to);
         let mut memo = FxHashMap::default();
-        let list = self.users.remove(&from).unwrap_or_default();
+        let list = std::mem::take(&mut self.users[from]);
         let mut moved = Vec::with_capacity(list.len());
         // Walk `from`'s list from its head, as RAUW does; each use lands at `to`'s head.
         for u in list.into_iter().rev() {
@@ -272,7 +272,7 @@ impl Uses {
             moved.push(u);
         }
         self.replace_in_metadata(m, from, to);
-        self.users.entry(to).or_default().extend(moved);
+        self.users[to].extend(moved);
     }
 
     /// Make every call whose callee is exactly `old` call `new` instead. Returns the functions
@@ -285,7 +285,7 @@ impl Uses {
     ) -> Vec<GlobalId> {
         let new_c = global_const_like(m, old, new);
         let mut changed = Vec::new();
-        let list = self.users.remove(&old).unwrap_or_default();
+        let list = std::mem::take(&mut self.users[old]);
         let mut keep = Vec::new();
         let mut moved = Vec::new();
         for u in list.into_iter().rev() {
@@ -328,8 +328,8 @@ impl Uses {
             }
         }
         keep.reverse();
-        self.users.insert(old, keep);
-        self.users.entry(new).or_default().extend(moved);
+        self.users[old] = keep;
+        self.users[new].extend(moved);
         changed
     }
 
@@ -346,9 +346,10 @@ impl Uses {
         };
         let needle = name_ref(f);
         let with = name_ref(t);
+        let finder = memchr::memmem::Finder::new(needle.as_bytes());
         for &i in &self.md_with_globals {
             let n = &mut m.md_nodes[i];
-            if n.text.contains(&needle) {
+            if finder.find(n.text.as_bytes()).is_some() {
                 n.text = replace_name_refs(&n.text, &needle, &with).into();
             }
         }
@@ -356,7 +357,7 @@ impl Uses {
 
     /// Record that `user` (a new function's instruction operand, or a new global) uses `g`.
     pub fn add(&mut self, g: GlobalId, user: User) {
-        self.users.entry(g).or_default().push(user);
+        self.users[g].push(user);
     }
 }
 

@@ -172,6 +172,13 @@ impl SerialMap {
         self.next = 0;
     }
 
+    /// Room for every instruction and block of `body` (the caller's walk is about to number
+    /// them), so that numbering one never grows a table.
+    fn presize(&mut self, body: &Body) {
+        self.insts.resize(body.insts.len());
+        self.blocks.resize(body.blocks.len());
+    }
+
     /// The serial number of a local value, assigning the next one on first sight.
     fn serial(&mut self, v: Val) -> u32 {
         let slot = match v {
@@ -382,6 +389,9 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             let o = bl.entry().is_some().cmp(&br.entry().is_some());
             return self.decided(o, "compare", |_| "an empty body".into());
         };
+        // Serial tables sized once for the whole walk instead of growing value by value.
+        self.sn_l.presize(bl);
+        self.sn_r.presize(br);
         let mut stack = vec![(el, er)];
         let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
         visited[el] = true;
