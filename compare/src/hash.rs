@@ -82,31 +82,31 @@ impl<'m> StructuralHasher<'m> {
             // `None` for the debug intrinsics LLVM would not see.
             words.clear();
             words.extend(body.insts.values().map(|d| {
-                (!self.debug.is_debug(m, d)).then(|| opcode_word(llvm::opcode_number(d.opcode)))
+                (!self.debug.is_debug(m, d))
+                    .then(|| opcode_word(llvm::opcode_number(d.opcode)).to_le_bytes())
             }));
             // The words go straight into the byte string XXH3 reads.
             bytes.clear();
-            bytes.reserve((4 + body.blocks.len() + body.insts.len()) * 8);
-            let mut put = |w: u64| bytes.extend_from_slice(&w.to_le_bytes());
+            bytes.reserve(4 + body.blocks.len() + body.insts.len());
             for w in [
                 INITIAL,
                 FUNCTION_HEADER,
                 varargs as u64,
                 func.params.len() as u64,
             ] {
-                put(w);
+                bytes.push(w.to_le_bytes());
             }
             walk_blocks(body, walk, |b| {
-                put(BLOCK_HEADER);
+                bytes.push(BLOCK_HEADER.to_le_bytes());
                 // Non-detailed mode hashes each instruction as the combination of its opcode
                 // alone.
                 for &i in &body.blocks[b].insts {
                     if let Some(w) = words[i.index()] {
-                        put(w);
+                        bytes.push(w);
                     }
                 }
             });
-            xxh3_64(bytes)
+            xxh3_64(bytes.as_flattened())
         })
     }
 }
@@ -114,8 +114,10 @@ impl<'m> StructuralHasher<'m> {
 /// Buffers [`StructuralHasher::hash`] reuses from one function to the next on a thread.
 #[derive(Default)]
 struct HashScratch {
-    words: Vec<Option<u64>>,
-    bytes: Vec<u8>,
+    /// Each instruction's word, little-endian.
+    words: Vec<Option<[u8; 8]>>,
+    /// The byte string XXH3 reads, eight bytes at a time.
+    bytes: Vec<[u8; 8]>,
     walk: BlockWalk,
 }
 

@@ -10,6 +10,7 @@ use cranelift_entity::SecondaryMap;
 use mergefn_ir::constant::Const;
 use mergefn_ir::uses::{global_consts, UseIndex, User};
 use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 /// Per-global lists of users, each stored head-last (LLVM's use-list head is the last
@@ -131,12 +132,10 @@ impl Uses {
             let before = v.partition_point(|u| user_pos(u) < at);
             v[..before].reverse();
         }
-        let md_with_globals = m
-            .md_nodes
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| memchr::memchr(b'@', n.text.as_bytes()).is_some())
-            .map(|(i, _)| i)
+        // Megabytes of metadata text in a debug-info module: scanned on all cores.
+        let md_with_globals = (0..m.md_nodes.len())
+            .into_par_iter()
+            .filter(|&i| memchr::memchr(b'@', m.md_nodes[i].text.as_bytes()).is_some())
             .collect();
         Uses {
             users,
