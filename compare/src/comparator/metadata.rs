@@ -329,17 +329,17 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                 format!("{} vs {} metadata attachments", l.len(), r.len())
             });
         }
+        // By kind number, each kind's number looked up once (a kind appears at most once, so order among equal keys never matters).
         let sorted = |mds: &'m [MdAttachment]| {
-            let mut v: Vec<&'m MdAttachment> = mds.iter().collect();
-            v.sort_by_key(|a| crate::llvm::md_kind_number(&a.kind));
+            let mut v: smallvec::SmallVec<[((u64, &'m str), &'m MdAttachment); 4]> = mds
+                .iter()
+                .map(|a| (crate::llvm::md_kind_number(&a.kind), a))
+                .collect();
+            v.sort_by_key(|&(k, _)| k);
             v
         };
         let (sl, sr) = (sorted(l), sorted(r));
-        for (a, b) in sl.iter().zip(&sr) {
-            let (ka, kb) = (
-                crate::llvm::md_kind_number(&a.kind),
-                crate::llvm::md_kind_number(&b.kind),
-            );
+        for (&(ka, a), &(kb, b)) in sl.iter().zip(&sr) {
             let o = ka.cmp(&kb);
             if o.is_ne() {
                 return self.decided(o, "cmp_inst_metadata", |_| {
