@@ -50,6 +50,8 @@ pub struct DataLayout {
     aggregate_pref: u64,
     /// Padded size and ABI alignment of member layouts, by struct type.
     structs: RefCell<FxHashMap<Type, (u64, u64)>>,
+    /// Member offsets, by struct type (GEPs over the same structs recur in every comparison).
+    offsets: RefCell<FxHashMap<Type, Vec<u64>>>,
 }
 
 impl Default for DataLayout {
@@ -81,6 +83,7 @@ impl Default for DataLayout {
             aggregate_abi: 1,
             aggregate_pref: 8,
             structs: RefCell::default(),
+            offsets: RefCell::default(),
         }
     }
 }
@@ -321,20 +324,21 @@ impl DataLayout {
 
     /// Byte offset of member `index` of struct type `t`, as `StructLayout::getElementOffset`.
     pub fn field_offset(&self, tt: &TypeTable, t: Type, index: u64) -> Option<u64> {
-        let (elems, packed) = tt.struct_fields(t)?;
-        if index >= elems.len() as u64 {
-            return None;
+        if let Some(offsets) = self.offsets.borrow().get(&t) {
+            return offsets.get(usize::try_from(index).ok()?).copied();
         }
+        let (elems, packed) = tt.struct_fields(t)?;
+        let mut offsets = Vec::with_capacity(elems.len());
         let mut offset = 0;
-        for (i, &e) in elems.iter().enumerate() {
+        for &e in elems {
             let a = if packed { 1 } else { self.abi_align(tt, e) };
             offset = align_to(offset, a);
-            if i as u64 == index {
-                return Some(offset);
-            }
+            offsets.push(offset);
             offset = offset.wrapping_add(self.alloc_size(tt, e));
         }
-        None
+        let r = offsets.get(usize::try_from(index).ok()?).copied();
+        self.offsets.borrow_mut().insert(t, offsets);
+        r
     }
 
     /// Stride of one step of a GEP index over an array (alloc size) or vector (store size) whose
@@ -375,6 +379,11 @@ mod tests {
         assert_eq!(dl.alloc_size(tt, s), 24);
         assert_eq!(dl.field_offset(tt, s, 1), Some(8));
         assert_eq!(dl.field_offset(tt, s, 2), Some(16));
+        // Offsets are memoised per struct: asked again (and past the end), same answers.
+        let again: Vec<Option<u64>> = (0..4).map(|i| dl.field_offset(tt, s, i)).collect();
+        assert_eq!(again, vec![Some(0), Some(8), Some(16), None]);
+        assert_eq!(dl.field_offset(tt, p, 1), Some(1));
+        assert_eq!(dl.field_offset(tt, p, 1), Some(1));
         assert_eq!(dl.alloc_size(tt, p), 5);
         assert_eq!(dl.abi_align(tt, p), 1);
         assert_eq!(dl.pref_align(tt, s), 8);

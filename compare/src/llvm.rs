@@ -369,37 +369,37 @@ pub(crate) enum Operand {
     ImplicitAllocaSize,
 }
 
-/// `Instruction::operands()` in LLVM's order (see the module docs for where it differs).
-pub(crate) fn operands(d: &InstData) -> SmallVec<[Operand; 6]> {
+/// `Instruction::operands()` in LLVM's order (see the module docs for where it differs),
+/// written into `out` (cleared first) so that a walk reuses one buffer.
+pub(crate) fn operands_into(d: &InstData, out: &mut Vec<Operand>) {
+    out.clear();
     let ops = &d.operands;
     let v = |x: &Value| Operand::Value(*x);
     match d.opcode {
-        Opcode::Br if ops.len() == 3 => [ops[0], ops[2], ops[1]].iter().map(v).collect(),
+        Opcode::Br if ops.len() == 3 => out.extend([ops[0], ops[2], ops[1]].iter().map(v)),
         Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
             let nargs = d.num_call_args();
-            let bundles = d
-                .call_info()
-                .into_iter()
-                .flat_map(|c| c.bundles.iter().flat_map(|b| b.inputs.iter()));
-            ops[..nargs]
-                .iter()
-                .chain(bundles)
-                .chain(&ops[nargs..])
-                .map(v)
-                .collect()
+            out.extend(ops[..nargs].iter().map(v));
+            if let Some(c) = d.call_info() {
+                out.extend(c.bundles.iter().flat_map(|b| b.inputs.iter()).map(v));
+            }
+            out.extend(ops[nargs..].iter().map(v));
         }
-        Opcode::Phi => ops.iter().step_by(2).map(v).collect(),
+        Opcode::Phi => out.extend(ops.iter().step_by(2).map(v)),
         Opcode::CatchSwitch if matches!(d.extra, InstExtra::HasUnwind(true)) => {
             let n = ops.len();
-            std::iter::once(&ops[0])
-                .chain(&ops[n - 1..])
-                .chain(&ops[1..n - 1])
-                .map(v)
-                .collect()
+            out.extend(
+                std::iter::once(&ops[0])
+                    .chain(&ops[n - 1..])
+                    .chain(&ops[1..n - 1])
+                    .map(v),
+            )
         }
-        Opcode::CatchPad | Opcode::CleanupPad => ops[1..].iter().chain(&ops[..1]).map(v).collect(),
-        Opcode::Alloca if ops.is_empty() => smallvec::smallvec![Operand::ImplicitAllocaSize],
-        _ => ops.iter().map(v).collect(),
+        Opcode::CatchPad | Opcode::CleanupPad => {
+            out.extend(ops[1..].iter().chain(&ops[..1]).map(v))
+        }
+        Opcode::Alloca if ops.is_empty() => out.push(Operand::ImplicitAllocaSize),
+        _ => out.extend(ops.iter().map(v)),
     }
 }
 

@@ -96,6 +96,11 @@ impl GlobalNumbers {
         c
     }
 
+    /// Numbered node `id`, if this run has parsed it already.
+    pub(crate) fn cached_md_node(&self, id: u32) -> Option<std::rc::Rc<crate::comparator::MdBody>> {
+        self.md_nodes.borrow().get(&id).cloned()
+    }
+
     /// Numbered node `id` parsed by `parse` the first time it is asked for.
     pub(crate) fn md_node(
         &self,

@@ -269,13 +269,15 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             }
         };
         let m = self.m;
-        let (ta, tb) = (node_text(m, a).unwrap_or(""), node_text(m, b).unwrap_or(""));
-        let (pa, pb) = (self.parsed(a, ta), self.parsed(b, tb));
+        // The texts only for explanations: a cached node is found by its number alone.
+        let texts = move || (node_text(m, a).unwrap_or(""), node_text(m, b).unwrap_or(""));
+        let (pa, pb) = (self.parsed(a), self.parsed(b));
         match (&*pa, &*pb) {
             (Body::Tuple(x), Body::Tuple(y)) => {
                 let o = x.len().cmp(&y.len());
                 if o.is_ne() {
                     return self.decided(o, "cmp_md_node", |_| {
+                        let (ta, tb) = texts();
                         format!("{ta} vs {tb}: operand counts")
                     });
                 }
@@ -291,17 +293,25 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                 let o = x.cmp(y);
                 self.decided(o, "cmp_md_node", |_| format!("{x} vs {y}"))
             }
-            (Body::Tuple(_), _) => {
-                self.decided(Ordering::Less, "cmp_md_node", |_| format!("{ta} vs {tb}"))
-            }
+            (Body::Tuple(_), _) => self.decided(Ordering::Less, "cmp_md_node", |_| {
+                let (ta, tb) = texts();
+                format!("{ta} vs {tb}")
+            }),
             (_, Body::Tuple(_)) => self.decided(Ordering::Greater, "cmp_md_node", |_| {
+                let (ta, tb) = texts();
                 format!("{ta} vs {tb}")
             }),
         }
     }
 
-    /// Node `n` (whose text is `text`) parsed, from the run's cache when it is numbered.
-    fn parsed(&self, n: NodeRef<'m>, text: &'m str) -> Parsed<'m> {
+    /// Node `n` parsed, from the run's cache when it is numbered (and names no global).
+    fn parsed(&self, n: NodeRef<'m>) -> Parsed<'m> {
+        if let NodeRef::Numbered(id) = n {
+            if let Some(cached) = self.numbers.cached_md_node(id) {
+                return Parsed::Cached(cached);
+            }
+        }
+        let text = node_text(self.m, n).unwrap_or("");
         match n {
             NodeRef::Numbered(id) if memchr::memchr(b'@', text.as_bytes()).is_none() => {
                 Parsed::Cached(

@@ -226,6 +226,10 @@ pub struct FunctionComparator<'m, 'g> {
     /// addresses compare as ordinary globals: llvm/llvm-project#213206, see
     /// docs/DIVERGENCES.md.
     self_refs_interchangeable: bool,
+    /// Operand buffers for [`cmp_basic_blocks`](Self::cmp_basic_blocks), reused across
+    /// instructions.
+    ops_l: Vec<llvm::Operand>,
+    ops_r: Vec<llvm::Operand>,
 }
 
 impl Drop for FunctionComparator<'_, '_> {
@@ -269,6 +273,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             quiet: 0,
             at: Position::Signature,
             self_refs_interchangeable: false,
+            ops_l: Vec::new(),
+            ops_r: Vec::new(),
         }
     }
 
@@ -431,6 +437,25 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// then (unless the operation compared them itself) operand by operand with
     /// [`cmp_values`](Self::cmp_values). A block that ends first is less.
     pub(crate) fn cmp_basic_blocks(&mut self, l: Block, r: Block, block: usize) -> Ordering {
+        // The operand buffers are lent out for the walk (a constant's `blockaddress` may
+        // start another one, which then gets fresh buffers).
+        let (mut ol, mut or) = (
+            std::mem::take(&mut self.ops_l),
+            std::mem::take(&mut self.ops_r),
+        );
+        let o = self.cmp_blocks_with(l, r, block, &mut ol, &mut or);
+        (self.ops_l, self.ops_r) = (ol, or);
+        o
+    }
+
+    fn cmp_blocks_with(
+        &mut self,
+        l: Block,
+        r: Block,
+        block: usize,
+        ol: &mut Vec<llvm::Operand>,
+        or: &mut Vec<llvm::Operand>,
+    ) -> Ordering {
         let (bl, br) = (self.body(Side::Left), self.body(Side::Right));
         let debug = self.numbers.debug_intrinsics(self.m);
         let mut il = llvm::block_insts(self.m, debug, bl, l);
@@ -446,8 +471,9 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                         right: b,
                     };
                     let (dl, dr) = (&bl.insts[a], &br.insts[b]);
-                    let (ol, or) = (llvm::operands(dl), llvm::operands(dr));
-                    let (o, compare_operands) = self.cmp_operations(a, b, &ol, &or);
+                    llvm::operands_into(dl, ol);
+                    llvm::operands_into(dr, or);
+                    let (o, compare_operands) = self.cmp_operations(a, b, ol, or);
                     if o.is_ne() {
                         return o;
                     }
@@ -492,12 +518,14 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// 4. inline asm is greater than the rest, ordered by [`cmp_inline_asm`](Self::cmp_inline_asm);
     /// 5. local values by serial number: the one first seen earlier is less.
     pub(crate) fn cmp_values(&mut self, l: Val, r: Val) -> Ordering {
-        let (self_l, self_r) = (self.is_global(l, self.fl), self.is_global(r, self.fr));
-        if self.self_refs_interchangeable && (self_l || self_r) {
-            let o = self_l.cmp(&self_r).reverse();
-            return self.decided(o, "cmp_values", |_| {
-                "only one side refers to its own function".into()
-            });
+        if self.self_refs_interchangeable {
+            let (self_l, self_r) = (self.is_global(l, self.fl), self.is_global(r, self.fr));
+            if self_l || self_r {
+                let o = self_l.cmp(&self_r).reverse();
+                return self.decided(o, "cmp_values", |_| {
+                    "only one side refers to its own function".into()
+                });
+            }
         }
         match (l, r) {
             (Val::Const(a), Val::Const(b)) => {
