@@ -37,6 +37,14 @@ pub struct GlobalNumbers {
     /// operands), by node number: loads carry `!tbaa`/`!range` nodes that many comparisons
     /// meet. Nodes naming a global are not kept (merging rewrites those).
     md_nodes: RefCell<FxHashMap<u32, std::rc::Rc<crate::comparator::MdBody>>>,
+    /// Functions' own attribute lists, interned: equal lists get equal ids, so two functions
+    /// with the same attributes (most pairs) are told apart by id without reading the lists.
+    /// Keyed by function: valid while no function's attribute list changes, which a pass run
+    /// never does (merging only gives new functions their lists).
+    fn_attr_ids: RefCell<cranelift_entity::SecondaryMap<GlobalId, Option<u32>>>,
+    attr_list_ids: RefCell<FxHashMap<mergefn_ir::AttrList, u32>>,
+    /// Function attribute comparisons already made, by the two lists' ids.
+    fn_attr_orders: RefCell<FxHashMap<(u32, u32), std::cmp::Ordering>>,
 }
 
 type CanonSet = std::sync::Arc<[crate::comparator::attrs::CanonAttr]>;
@@ -94,6 +102,33 @@ impl GlobalNumbers {
         let c: CanonSet = crate::comparator::attrs::canon_set(m, set, function_level).into();
         cache.insert(set.clone(), c.clone());
         c
+    }
+
+    /// The id of function `f`'s attribute list `attrs` (see `fn_attr_ids`).
+    pub(crate) fn fn_attr_id(&self, f: GlobalId, attrs: &mergefn_ir::AttrList) -> u32 {
+        if let Some(Some(id)) = self.fn_attr_ids.borrow().get(f) {
+            return *id;
+        }
+        let mut lists = self.attr_list_ids.borrow_mut();
+        let id = match lists.get(attrs) {
+            Some(&id) => id,
+            None => {
+                let id = lists.len() as u32;
+                lists.insert(attrs.clone(), id);
+                id
+            }
+        };
+        self.fn_attr_ids.borrow_mut()[f] = Some(id);
+        id
+    }
+
+    /// The order of two function attribute lists, by their ids, if compared before.
+    pub(crate) fn fn_attr_order(&self, ids: (u32, u32)) -> Option<std::cmp::Ordering> {
+        self.fn_attr_orders.borrow().get(&ids).copied()
+    }
+
+    pub(crate) fn remember_fn_attr_order(&self, ids: (u32, u32), o: std::cmp::Ordering) {
+        self.fn_attr_orders.borrow_mut().insert(ids, o);
     }
 
     /// Numbered node `id`, if this run has parsed it already.
@@ -172,5 +207,49 @@ mod tests {
         assert!(!std::sync::Arc::ptr_eq(&first, &param));
         // Same attribute as written, different canonical form at function level.
         assert_ne!(format!("{first:?}"), format!("{param:?}"));
+    }
+
+    /// Functions' own attribute lists get one id per distinct list, and a pair of lists is
+    /// compared once per run: asked again, in either order, the answers agree with a fresh run.
+    #[test]
+    fn function_attribute_lists_are_interned_and_their_order_remembered() {
+        let m = mergefn_ir::parse_module(
+            b"define void @f(ptr noundef %p) nounwind {\n  ret void\n}\n\
+              define void @g(ptr noundef %p) nounwind {\n  ret void\n}\n\
+              define void @h(ptr %p) nounwind {\n  ret void\n}\n\
+              define void @k(ptr noundef %p) #0 {\n  ret void\n}\n\
+              attributes #0 = { nounwind }\n",
+        )
+        .expect("reads");
+        let id = |name: &str| m.global_by_name(name).unwrap();
+        let n = GlobalNumbers::new();
+        let attr_id = |name: &str| n.fn_attr_id(id(name), &m.function(id(name)).unwrap().attrs);
+        assert_eq!(attr_id("f"), attr_id("g"));
+        assert_ne!(attr_id("f"), attr_id("h"));
+        assert_ne!(attr_id("f"), attr_id("k"), "written apart: different lists");
+        let cmp = |n: &GlobalNumbers, a: &str, b: &str| {
+            crate::FunctionComparator::new(&m, id(a), id(b), n).compare()
+        };
+        for (a, b) in [("f", "h"), ("h", "f"), ("f", "k"), ("k", "h")] {
+            let first = cmp(&n, a, b);
+            assert_eq!(cmp(&n, a, b), first, "{a} vs {b} asked again");
+            assert_eq!(
+                cmp(&GlobalNumbers::new(), a, b),
+                first,
+                "{a} vs {b} in a fresh run"
+            );
+            assert_eq!(cmp(&n, b, a), first.reverse(), "{b} vs {a}");
+        }
+        assert!(cmp(&n, "f", "g").is_eq());
+        assert!(
+            cmp(&n, "f", "k").is_eq(),
+            "a group spells the same attributes"
+        );
+        assert!(cmp(&n, "f", "h").is_ne());
+        // Explanations still say the attributes decided (they always compare the lists).
+        let e = crate::explain(&m, id("f"), id("h"));
+        let d = e.difference.expect("a difference");
+        assert_eq!(d.rule, "cmp_attrs", "{d:?}");
+        assert!(d.detail.starts_with("function"), "{d:?}");
     }
 }

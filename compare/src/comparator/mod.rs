@@ -313,7 +313,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// convention, function type. Then the arguments get serial numbers 0..n in order.
     fn compare_signature(&mut self) -> Ordering {
         let (l, r) = (self.fnl, self.fnr);
-        let o = self.cmp_attrs(&l.attrs, &r.attrs, "function");
+        let o = self.cmp_function_attrs();
         if o.is_ne() {
             return o;
         }
@@ -370,6 +370,30 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             debug_assert!(o.is_eq(), "arguments repeat");
         }
         Ordering::Equal
+    }
+
+    /// The two functions' own attribute lists by [`cmp_attrs`](Self::cmp_attrs), answered
+    /// from the run's memory when the lists were met before (equal ids: equal lists; a pair
+    /// of ids compared before: the same order, since comparing attribute lists numbers no
+    /// globals). A traced comparison always compares, to explain its answer.
+    fn cmp_function_attrs(&mut self) -> Ordering {
+        let (l, r) = (self.fnl, self.fnr);
+        let ids = (
+            self.numbers.fn_attr_id(self.fl, &l.attrs),
+            self.numbers.fn_attr_id(self.fr, &r.attrs),
+        );
+        if ids.0 == ids.1 {
+            return Ordering::Equal;
+        }
+        if self.trace.is_some() {
+            return self.cmp_attrs(&l.attrs, &r.attrs, "function");
+        }
+        if let Some(o) = self.numbers.fn_attr_order(ids) {
+            return o;
+        }
+        let o = self.cmp_attrs(&l.attrs, &r.attrs, "function");
+        self.numbers.remember_fn_attr_order(ids, o);
+        o
     }
 
     /// A GC name or section: absent sorts first, then [`cmp_mem`](Self::cmp_mem).
