@@ -128,41 +128,56 @@ struct SerialMap {
     next: u32,
 }
 
+impl Default for SerialMap {
+    fn default() -> Self {
+        SerialMap {
+            args: Vec::new(),
+            insts: SecondaryMap::with_default(u32::MAX),
+            blocks: SecondaryMap::with_default(u32::MAX),
+            next: 0,
+        }
+    }
+}
+
+/// A comparator's tables: both sides' serial numbers and operand buffers.
+#[derive(Default)]
+struct Scratch {
+    sn_l: SerialMap,
+    sn_r: SerialMap,
+    /// Operands in LLVM's order, for [`FunctionComparator::cmp_basic_blocks`].
+    ops_l: Vec<llvm::Operand>,
+    ops_r: Vec<llvm::Operand>,
+}
+
 thread_local! {
-    /// Serial maps of finished comparators, reused so that a pass making millions of
-    /// comparisons does not allocate and free their tables each time.
-    static SPARE_MAPS: std::cell::RefCell<Vec<SerialMap>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The tables of the last finished comparator, reused so that a pass making millions of
+    /// comparisons does not allocate and free them each time.
+    static SPARE: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
+}
+
+impl Scratch {
+    /// The thread's spare tables (or new ones), ready for functions of `nargs_l`/`nargs_r`
+    /// arguments.
+    fn take(nargs_l: usize, nargs_r: usize) -> Box<Scratch> {
+        let mut s = SPARE.take().unwrap_or_default();
+        s.sn_l.start(nargs_l);
+        s.sn_r.start(nargs_r);
+        s
+    }
+
+    /// Give the tables back for the next comparator on this thread.
+    fn give_back(self: Box<Self>) {
+        SPARE.set(Some(self));
+    }
 }
 
 impl SerialMap {
-    fn new(nargs: usize) -> Self {
-        let spare = SPARE_MAPS.with(|s| s.borrow_mut().pop());
-        match spare {
-            Some(mut map) => {
-                map.args.clear();
-                map.args.resize(nargs, u32::MAX);
-                map.insts.clear();
-                map.blocks.clear();
-                map.next = 0;
-                map
-            }
-            None => SerialMap {
-                args: vec![u32::MAX; nargs],
-                insts: SecondaryMap::with_default(u32::MAX),
-                blocks: SecondaryMap::with_default(u32::MAX),
-                next: 0,
-            },
-        }
-    }
-
-    /// Give the tables back for the next comparator on this thread (a few are kept).
-    fn recycle(self) {
-        SPARE_MAPS.with(|s| {
-            let mut s = s.borrow_mut();
-            if s.len() < 4 {
-                s.push(self);
-            }
-        });
+    fn start(&mut self, nargs: usize) {
+        self.args.clear();
+        self.args.resize(nargs, u32::MAX);
+        self.insts.clear();
+        self.blocks.clear();
+        self.next = 0;
     }
 
     fn reset(&mut self) {
@@ -213,8 +228,8 @@ pub struct FunctionComparator<'m, 'g> {
     numbers: &'g GlobalNumbers,
     /// Width `ptr` (address space 0) is coerced to in `cmp_types`; read on first use.
     ptr_bits: OnceCell<u32>,
-    sn_l: SerialMap,
-    sn_r: SerialMap,
+    /// Always `Some` while the comparator lives (taken back when it is dropped).
+    s: Option<Box<Scratch>>,
     /// `Some` when explaining: holds the first decision once made.
     trace: Option<Option<Decision>>,
     /// Depth of speculative comparisons whose non-equal results must not be reported.
@@ -226,22 +241,13 @@ pub struct FunctionComparator<'m, 'g> {
     /// addresses compare as ordinary globals: llvm/llvm-project#213206, see
     /// docs/DIVERGENCES.md.
     self_refs_interchangeable: bool,
-    /// Operand buffers for [`cmp_basic_blocks`](Self::cmp_basic_blocks), reused across
-    /// instructions.
-    ops_l: Vec<llvm::Operand>,
-    ops_r: Vec<llvm::Operand>,
 }
 
 impl Drop for FunctionComparator<'_, '_> {
     fn drop(&mut self) {
-        let empty = || SerialMap {
-            args: Vec::new(),
-            insts: SecondaryMap::with_default(u32::MAX),
-            blocks: SecondaryMap::with_default(u32::MAX),
-            next: 0,
-        };
-        std::mem::replace(&mut self.sn_l, empty()).recycle();
-        std::mem::replace(&mut self.sn_r, empty()).recycle();
+        if let Some(s) = self.s.take() {
+            s.give_back();
+        }
     }
 }
 
@@ -267,15 +273,16 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             fnr,
             numbers,
             ptr_bits: OnceCell::new(),
-            sn_l: SerialMap::new(fnl.params.len()),
-            sn_r: SerialMap::new(fnr.params.len()),
+            s: Some(Scratch::take(fnl.params.len(), fnr.params.len())),
             trace: None,
             quiet: 0,
             at: Position::Signature,
             self_refs_interchangeable: false,
-            ops_l: Vec::new(),
-            ops_r: Vec::new(),
         }
+    }
+
+    fn scratch(&mut self) -> &mut Scratch {
+        self.s.as_mut().expect("a live comparator has its tables")
     }
 
     /// Record the first non-equal decision from now on (see [`crate::explain`]).
@@ -290,8 +297,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
 
     /// Test whether the two functions behave the same, and order them if not.
     pub fn compare(&mut self) -> Ordering {
-        self.sn_l.reset();
-        self.sn_r.reset();
+        self.scratch().sn_l.reset();
+        self.scratch().sn_r.reset();
         self.at = Position::Signature;
         let r = self.compare_signature();
         if r.is_ne() {
@@ -420,8 +427,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             return self.decided(o, "compare", |_| "an empty body".into());
         };
         // Serial tables sized once for the whole walk instead of growing value by value.
-        self.sn_l.presize(bl);
-        self.sn_r.presize(br);
+        self.scratch().sn_l.presize(bl);
+        self.scratch().sn_r.presize(br);
         let mut stack = vec![(el, er)];
         let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
         visited[el] = true;
@@ -464,11 +471,11 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         // The operand buffers are lent out for the walk (a constant's `blockaddress` may
         // start another one, which then gets fresh buffers).
         let (mut ol, mut or) = (
-            std::mem::take(&mut self.ops_l),
-            std::mem::take(&mut self.ops_r),
+            std::mem::take(&mut self.scratch().ops_l),
+            std::mem::take(&mut self.scratch().ops_r),
         );
         let o = self.cmp_blocks_with(l, r, block, &mut ol, &mut or);
-        (self.ops_l, self.ops_r) = (ol, or);
+        (self.scratch().ops_l, self.scratch().ops_r) = (ol, or);
         o
     }
 
@@ -573,7 +580,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                         )
                     });
                 }
-                let (sl, sr) = (self.sn_l.serial(l), self.sn_r.serial(r));
+                let (sl, sr) = (self.scratch().sn_l.serial(l), self.scratch().sn_r.serial(r));
                 let o = sl.cmp(&sr);
                 self.decided(o, "cmp_values", |s| {
                     format!(
