@@ -1,10 +1,11 @@
 //! `FnTree`: the set of pairwise-distinct functions, ordered by (hash, comparator).
 //!
 //! LLVM keeps a `std::set<FunctionNode>`; our comparator needs the module and the global
-//! numbering as context, so a `BTreeSet<T: Ord>` cannot hold it. The tree is a sorted vector
-//! searched by binary search with a caller-supplied comparison: O(log N) comparisons per lookup
-//! (comparisons are what cost; the O(N) element shift of an insertion is a `memmove` of
-//! 12-byte nodes, negligible next to one function comparison at the sizes we see).
+//! numbering as context, so a `BTreeSet<T: Ord>` cannot hold it. Since the hash is the first
+//! key, the tree is a map from hash to a bucket, and each bucket a vector sorted by the
+//! comparator and searched by binary search with a caller-supplied comparison: O(log n)
+//! comparisons per lookup, n the functions sharing the hash. (One sorted vector of every
+//! function cost an O(N) `memmove` per insertion and removal: a tenth of re2's merge phase.)
 //!
 //! Invariant: nodes are strictly increasing under the comparison in force when they were
 //! inserted; a node's function is removed before its body changes (MergeFunctions' rule), so
@@ -12,6 +13,7 @@
 
 use mergefn_ir::GlobalId;
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 /// A function in the tree with the hash it had when inserted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -23,68 +25,69 @@ pub struct Node {
 /// The ordered set of distinct functions.
 #[derive(Default, Debug)]
 pub struct FnTree {
-    nodes: Vec<Node>,
+    /// Functions by hash, each bucket in the comparator's order.
+    buckets: BTreeMap<u64, Vec<GlobalId>>,
+    len: usize,
 }
 
 impl FnTree {
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.len == 0
     }
 
-    /// Insert `node` unless an equal function is present. `cmp(a, b)` orders two functions
-    /// with equal hashes. Returns `Err(existing)` with the equal function already in the tree,
-    /// or `Ok(())` after inserting.
+    /// Insert `node`, or return the function already in the tree that compares equal to it.
+    /// `cmp(probe, new)` orders a function in the tree against the one being inserted; it is
+    /// only called for functions with the same hash.
     pub fn insert(
         &mut self,
         node: Node,
         mut cmp: impl FnMut(GlobalId, GlobalId) -> Ordering,
     ) -> Result<(), GlobalId> {
-        let r = self.nodes.binary_search_by(|probe| {
-            probe
-                .hash
-                .cmp(&node.hash)
-                .then_with(|| cmp(probe.func, node.func))
-        });
-        match r {
-            Ok(i) => Err(self.nodes[i].func),
+        let bucket = self.buckets.entry(node.hash).or_default();
+        match bucket.binary_search_by(|&probe| cmp(probe, node.func)) {
+            Ok(i) => Err(bucket[i]),
             Err(i) => {
-                self.nodes.insert(i, node);
+                bucket.insert(i, node.func);
+                self.len += 1;
                 Ok(())
             }
         }
     }
 
-    /// Remove function `func` inserted with hash `hash`. Returns whether it was present.
+    /// Remove `func`, inserted with `hash`; whether it was there.
     pub fn remove(&mut self, func: GlobalId, hash: u64) -> bool {
-        let lo = self.nodes.partition_point(|n| n.hash < hash);
-        let hi = lo + self.nodes[lo..].partition_point(|n| n.hash == hash);
-        match self.nodes[lo..hi].iter().position(|n| n.func == func) {
-            Some(p) => {
-                self.nodes.remove(lo + p);
-                true
-            }
-            None => false,
+        let Some(bucket) = self.buckets.get_mut(&hash) else {
+            return false;
+        };
+        let Some(p) = bucket.iter().position(|&f| f == func) else {
+            return false;
+        };
+        bucket.remove(p);
+        if bucket.is_empty() {
+            self.buckets.remove(&hash);
         }
+        self.len -= 1;
+        true
     }
 
-    /// Replace function `old` (inserted with `hash`) by `new`, which compares equal to it.
+    /// Let `new` take `old`'s place (same hash, and equal to `old` under the comparator).
     pub fn replace(&mut self, old: GlobalId, hash: u64, new: GlobalId) {
-        let lo = self.nodes.partition_point(|n| n.hash < hash);
-        if let Some(n) = self.nodes[lo..]
-            .iter_mut()
-            .take_while(|n| n.hash == hash)
-            .find(|n| n.func == old)
+        if let Some(f) = self
+            .buckets
+            .get_mut(&hash)
+            .and_then(|b| b.iter_mut().find(|f| **f == old))
         {
-            n.func = new;
+            *f = new;
         }
     }
 
+    /// The functions in order: by hash, then by the comparator.
     pub fn funcs(&self) -> impl Iterator<Item = GlobalId> + '_ {
-        self.nodes.iter().map(|n| n.func)
+        self.buckets.values().flatten().copied()
     }
 }
 
