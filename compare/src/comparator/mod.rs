@@ -147,6 +147,9 @@ struct Scratch {
     /// Operands in LLVM's order, for [`FunctionComparator::cmp_basic_blocks`].
     ops_l: Vec<llvm::Operand>,
     ops_r: Vec<llvm::Operand>,
+    /// The CFG walk of [`FunctionComparator::compare_bodies`].
+    stack: Vec<(Block, Block)>,
+    visited: SecondaryMap<Block, bool>,
 }
 
 thread_local! {
@@ -429,9 +432,27 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         // Serial tables sized once for the whole walk instead of growing value by value.
         self.scratch().sn_l.presize(bl);
         self.scratch().sn_r.presize(br);
-        let mut stack = vec![(el, er)];
-        let mut visited: SecondaryMap<Block, bool> = SecondaryMap::new();
+        // The walk's stack and visited set come from the recycled tables and go back after.
+        let mut stack = std::mem::take(&mut self.scratch().stack);
+        let mut visited = std::mem::take(&mut self.scratch().visited);
+        stack.clear();
+        visited.clear();
+        visited.resize(bl.blocks.len());
+        stack.push((el, er));
         visited[el] = true;
+        let o = self.walk_blocks(bl, br, &mut stack, &mut visited);
+        self.scratch().stack = stack;
+        self.scratch().visited = visited;
+        o
+    }
+
+    fn walk_blocks(
+        &mut self,
+        bl: &'m Body,
+        br: &'m Body,
+        stack: &mut Vec<(Block, Block)>,
+        visited: &mut SecondaryMap<Block, bool>,
+    ) -> Ordering {
         let mut index = 0;
         while let Some((l, r)) = stack.pop() {
             self.at = Position::Block {
