@@ -218,22 +218,15 @@ fn uses_in<T>(
         }
         if let GlobalKind::Function(f) = &m.globals[g].kind {
             let Some(body) = &f.body else { continue };
-            for (i, d) in insts_in_creation_order(body) {
-                let bundle_ops = d
-                    .call_info()
-                    .into_iter()
-                    .flat_map(|c| c.bundles.iter().flat_map(|b| b.inputs.iter()));
-                for (k, v) in d.operands.iter().chain(bundle_ops).enumerate() {
-                    let Value::Const(c) = *v else { continue };
-                    let globals = cg.get(m, c);
-                    if globals.is_empty() {
-                        continue;
-                    }
-                    let direct = m.consts.as_global(c);
-                    for &u in globals {
-                        if !is_wanted(u) {
-                            continue;
-                        }
+            let mut note = |i: Inst, k: usize, v: Value| {
+                let Value::Const(c) = v else { return };
+                let globals = cg.get(m, c);
+                if globals.is_empty() {
+                    return;
+                }
+                let direct = m.consts.as_global(c);
+                for &u in globals {
+                    if is_wanted(u) {
                         out.push((
                             u,
                             User::Inst {
@@ -245,6 +238,27 @@ fn uses_in<T>(
                         ));
                     }
                 }
+            };
+            // Operands first, then bundle inputs, numbered on from the operands.
+            let mut scan = |i: Inst, d: &InstData| {
+                for (k, &v) in d.operands.iter().enumerate() {
+                    note(i, k, v);
+                }
+                if let Some(ci) = d.call_info() {
+                    let inputs = ci.bundles.iter().flat_map(|b| b.inputs.iter());
+                    for (k, &v) in (d.operands.len()..).zip(inputs) {
+                        note(i, k, v);
+                    }
+                }
+            };
+            if arena_is_layout(body) {
+                for (i, d) in body.insts.iter() {
+                    scan(i, d);
+                }
+            } else {
+                for i in body.insts_in_order() {
+                    scan(i, &body.insts[i]);
+                }
             }
             visited.push((g, visit(g, body)));
         }
@@ -252,21 +266,17 @@ fn uses_in<T>(
     RunFindings { uses: out, visited }
 }
 
-/// The instructions of `body` in the order they were created (the order of the instruction
-/// arena) when that covers exactly the instructions placed in blocks, which is the case for
-/// every parsed body; else in layout order. For a parsed body the two are the same order, and
-/// reading the arena front to back is about twice as fast as following the blocks' lists.
-fn insts_in_creation_order(body: &Body) -> Box<dyn Iterator<Item = (Inst, &InstData)> + '_> {
+/// Whether the instruction arena of `body` holds exactly the instructions placed in blocks,
+/// in which case reading it front to back (creation order) visits them all: the case for
+/// every parsed body, where creation order is layout order, and about twice as fast as
+/// following the blocks' lists. Else the walk follows the layout.
+fn arena_is_layout(body: &Body) -> bool {
     let placed: usize = body
         .layout
         .iter()
         .map(|&b| body.blocks[b].insts.len())
         .sum();
-    if placed == body.insts.len() {
-        Box::new(body.insts.iter())
-    } else {
-        Box::new(body.insts_in_order().map(move |i| (i, &body.insts[i])))
-    }
+    placed == body.insts.len()
 }
 
 #[cfg(test)]
