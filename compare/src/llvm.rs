@@ -349,16 +349,20 @@ pub(crate) fn block_insts<'a>(
 
 /// `Instruction::getSuccessor(i)` for `i` in order: the order the CFG walk visits blocks in.
 pub(crate) fn successors(d: &InstData) -> SmallVec<[Block; 4]> {
-    let blocks = d.operands.iter().filter_map(|v| v.as_block());
-    match (d.opcode, &d.extra) {
-        (Opcode::CatchSwitch, InstExtra::HasUnwind(true)) => {
-            let all: SmallVec<[Block; 4]> = blocks.collect();
-            let (handlers, unwind) = all.split_at(all.len() - 1);
-            unwind.iter().chain(handlers).copied().collect()
-        }
-        (op, _) if op.is_terminator() => blocks.collect(),
-        _ => SmallVec::new(),
+    let mut out = SmallVec::new();
+    if !d.opcode.is_terminator() {
+        return out;
     }
+    for v in &d.operands {
+        if let Some(b) = v.as_block() {
+            out.push(b);
+        }
+    }
+    if let (Opcode::CatchSwitch, InstExtra::HasUnwind(true)) = (d.opcode, &d.extra) {
+        // The unwind destination (written last) is successor 0, then the handlers.
+        out.rotate_right(1);
+    }
+    out
 }
 
 /// One operand in LLVM's operand order: one of ours, or the `i32 1` array size LLVM gives an
@@ -410,4 +414,59 @@ pub(crate) fn phi_blocks(d: &InstData) -> impl Iterator<Item = Block> + '_ {
         .skip(1)
         .step_by(2)
         .filter_map(|v| v.as_block())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Successors in `getSuccessor` order: a `catchswitch`'s unwind destination first, then
+    /// its handlers; a `switch`'s default, then its cases; non-terminators have none.
+    #[test]
+    fn successors_in_llvm_order() {
+        let m = mergefn_ir::parse_module(
+            b"declare i32 @__CxxFrameHandler3(...)
+define void @f(i32 %x) personality ptr @__CxxFrameHandler3 {
+entry:
+  switch i32 %x, label %d [ i32 1, label %a
+                            i32 2, label %b ]
+a:
+  %cs = catchswitch within none [label %h1, label %h2] unwind label %u
+b:
+  %cs2 = catchswitch within none [label %h1] unwind to caller
+d:
+  ret void
+h1:
+  %p1 = catchpad within %cs []
+  unreachable
+h2:
+  %p2 = catchpad within %cs []
+  unreachable
+u:
+  %c = cleanuppad within none []
+  unreachable
+}
+",
+        )
+        .expect("reads");
+        let body = m
+            .function(m.global_by_name("f").unwrap())
+            .unwrap()
+            .body
+            .as_ref()
+            .unwrap();
+        let name = |b: Block| body.blocks[b].name.as_str().unwrap_or_default().to_string();
+        let succ_names = |block: usize| -> Vec<String> {
+            let b = body.layout[block];
+            successors(&body.insts[body.terminator(b).unwrap()])
+                .into_iter()
+                .map(name)
+                .collect()
+        };
+        assert_eq!(succ_names(0), ["d", "a", "b"]);
+        assert_eq!(succ_names(1), ["u", "h1", "h2"]);
+        assert_eq!(succ_names(2), ["h1"]);
+        let first = &body.insts[body.blocks[body.layout[5]].insts[0]];
+        assert!(successors(first).is_empty(), "a catchpad is no terminator");
+    }
 }

@@ -13,6 +13,7 @@
 use mergefn_ir::GlobalId;
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
+use std::hash::BuildHasher;
 
 /// A stable serial number per global value for the duration of one pass run.
 ///
@@ -42,7 +43,9 @@ pub struct GlobalNumbers {
     /// Keyed by function: valid while no function's attribute list changes, which a pass run
     /// never does (merging only gives new functions their lists).
     fn_attr_ids: RefCell<cranelift_entity::SecondaryMap<GlobalId, Option<u32>>>,
-    attr_list_ids: RefCell<FxHashMap<mergefn_ir::AttrList, u32>>,
+    /// Distinct lists by hash: (a function holding the list, its id). Lists are not copied.
+    attr_list_ids: RefCell<FxHashMap<u64, Vec<(GlobalId, u32)>>>,
+    attr_list_count: Cell<u32>,
     /// Function attribute comparisons already made, by the two lists' ids.
     fn_attr_orders: RefCell<FxHashMap<(u32, u32), std::cmp::Ordering>>,
 }
@@ -105,16 +108,21 @@ impl GlobalNumbers {
     }
 
     /// The id of function `f`'s attribute list `attrs` (see `fn_attr_ids`).
-    pub(crate) fn fn_attr_id(&self, f: GlobalId, attrs: &mergefn_ir::AttrList) -> u32 {
+    pub(crate) fn fn_attr_id(&self, m: &mergefn_ir::Module, f: GlobalId) -> u32 {
         if let Some(Some(id)) = self.fn_attr_ids.borrow().get(f) {
             return *id;
         }
+        let attrs_of = |g: GlobalId| m.function(g).map(|func| &func.attrs);
+        let attrs = attrs_of(f);
+        let key = rustc_hash::FxBuildHasher.hash_one(attrs);
         let mut lists = self.attr_list_ids.borrow_mut();
-        let id = match lists.get(attrs) {
-            Some(&id) => id,
+        let same = lists.entry(key).or_default();
+        let id = match same.iter().find(|&&(g, _)| attrs_of(g) == attrs) {
+            Some(&(_, id)) => id,
             None => {
-                let id = lists.len() as u32;
-                lists.insert(attrs.clone(), id);
+                let id = self.attr_list_count.get();
+                self.attr_list_count.set(id + 1);
+                same.push((f, id));
                 id
             }
         };
@@ -223,7 +231,7 @@ mod tests {
         .expect("reads");
         let id = |name: &str| m.global_by_name(name).unwrap();
         let n = GlobalNumbers::new();
-        let attr_id = |name: &str| n.fn_attr_id(id(name), &m.function(id(name)).unwrap().attrs);
+        let attr_id = |name: &str| n.fn_attr_id(&m, id(name));
         assert_eq!(attr_id("f"), attr_id("g"));
         assert_ne!(attr_id("f"), attr_id("h"));
         assert_ne!(attr_id("f"), attr_id("k"), "written apart: different lists");

@@ -389,8 +389,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     fn cmp_function_attrs(&mut self) -> Ordering {
         let (l, r) = (self.fnl, self.fnr);
         let ids = (
-            self.numbers.fn_attr_id(self.fl, &l.attrs),
-            self.numbers.fn_attr_id(self.fr, &r.attrs),
+            self.numbers.fn_attr_id(self.m, self.fl),
+            self.numbers.fn_attr_id(self.m, self.fr),
         );
         if ids.0 == ids.1 {
             return Ordering::Equal;
