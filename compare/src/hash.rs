@@ -75,17 +75,10 @@ impl<'m> StructuralHasher<'m> {
         };
         let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
         SCRATCH.with_borrow_mut(|scratch| {
-            let HashScratch { words, bytes, walk } = scratch;
-            // Each instruction's word, read in one sequential sweep of the instruction arena
-            // (the CFG walk below then jumps around a compact array rather than the
-            // instructions, which is several times faster on bodies that are not in cache);
-            // `None` for the debug intrinsics LLVM would not see.
-            words.clear();
-            words.extend(body.insts.values().map(|d| {
-                (!self.debug.is_debug(m, d))
-                    .then(|| opcode_word(llvm::opcode_number(d.opcode)).to_le_bytes())
-            }));
-            // The words go straight into the byte string XXH3 reads.
+            let HashScratch { bytes, walk } = scratch;
+            // The words go straight into the byte string XXH3 reads. Instructions are read
+            // where the CFG walk finds them: the merge pass hashes each body right after the
+            // use index read it (`UseIndex::build_visiting`), so the body is in cache.
             bytes.clear();
             bytes.reserve(4 + body.blocks.len() + body.insts.len());
             for w in [
@@ -101,8 +94,10 @@ impl<'m> StructuralHasher<'m> {
                 // Non-detailed mode hashes each instruction as the combination of its opcode
                 // alone.
                 for &i in &body.blocks[b].insts {
-                    if let Some(w) = words[i.index()] {
-                        bytes.push(w);
+                    let d = &body.insts[i];
+                    // Debug intrinsics are records in LLVM 22: it does not see them.
+                    if !self.debug.is_debug(m, d) {
+                        bytes.push(opcode_word(llvm::opcode_number(d.opcode)).to_le_bytes());
                     }
                 }
             });
@@ -114,8 +109,6 @@ impl<'m> StructuralHasher<'m> {
 /// Buffers [`StructuralHasher::hash`] reuses from one function to the next on a thread.
 #[derive(Default)]
 struct HashScratch {
-    /// Each instruction's word, little-endian.
-    words: Vec<Option<[u8; 8]>>,
     /// The byte string XXH3 reads, eight bytes at a time.
     bytes: Vec<[u8; 8]>,
     walk: BlockWalk,
