@@ -249,8 +249,6 @@ struct Pass<'a> {
     opts: Options,
     numbers: GlobalNumbers,
     tree: FnTree,
-    /// Buckets for [`Lookup::Hash`].
-    buckets: FxHashMap<u64, Vec<GlobalId>>,
     /// Functions in the tree, with the hash they were inserted with.
     in_tree: FxHashMap<GlobalId, u64>,
     /// The next round, and the round being processed with the position in it. Entries are
@@ -310,7 +308,6 @@ pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
         opts: opts.clone(),
         numbers: GlobalNumbers::default(),
         tree: FnTree::default(),
-        buckets: FxHashMap::default(),
         in_tree: FxHashMap::default(),
         deferred: Vec::new(),
         worklist: Vec::new(),
@@ -419,54 +416,25 @@ impl Pass<'_> {
         FunctionComparator::new(m, a, b, numbers).compare()
     }
 
-    /// Insert into the tree, or find the equal function already there.
+    /// Insert into the tree, or find the equal function already there. Every lookup keys the
+    /// tree by [`hash`](Self::hash) (nothing for `tree`, LLVM's hash for `hybrid`, the
+    /// detailed key for `hash`); a bucket is kept in the comparator's order, so a big bucket
+    /// costs log n comparisons, not n.
     fn tree_insert(&mut self, f: GlobalId, hash: u64) -> Result<(), GlobalId> {
         let m = &*self.m;
         let numbers = &mut self.numbers;
         let count = &mut self.report.counts.comparisons;
-        match self.opts.lookup {
-            Lookup::Hash => {
-                // A bucket is kept in the comparator's order, so a big bucket (functions that
-                // agree on everything the key covers) costs log n comparisons, not n.
-                let bucket = self.buckets.entry(hash).or_default();
-                match bucket.binary_search_by(|&e| Self::compare(m, numbers, count, e, f)) {
-                    Ok(i) => Err(bucket[i]),
-                    Err(i) => {
-                        bucket.insert(i, f);
-                        Ok(())
-                    }
-                }
-            }
-            _ => self.tree.insert(Node { hash, func: f }, |a, b| {
-                Self::compare(m, numbers, count, a, b)
-            }),
-        }
+        self.tree.insert(Node { hash, func: f }, |a, b| {
+            Self::compare(m, numbers, count, a, b)
+        })
     }
 
     fn tree_remove(&mut self, f: GlobalId, hash: u64) {
-        match self.opts.lookup {
-            Lookup::Hash => {
-                if let Some(b) = self.buckets.get_mut(&hash) {
-                    b.retain(|&x| x != f);
-                }
-            }
-            _ => {
-                self.tree.remove(f, hash);
-            }
-        }
+        self.tree.remove(f, hash);
     }
 
     fn tree_replace(&mut self, old: GlobalId, hash: u64, new: GlobalId) {
-        match self.opts.lookup {
-            Lookup::Hash => {
-                if let Some(b) = self.buckets.get_mut(&hash) {
-                    for x in b.iter_mut().filter(|x| **x == old) {
-                        *x = new;
-                    }
-                }
-            }
-            _ => self.tree.replace(old, hash, new),
-        }
+        self.tree.replace(old, hash, new);
         self.in_tree.remove(&old);
         self.in_tree.insert(new, hash);
     }
