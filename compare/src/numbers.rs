@@ -107,7 +107,7 @@ impl GlobalNumbers {
         c
     }
 
-    /// The id of function `f`'s attribute list `attrs` (see `fn_attr_ids`).
+    /// The id of function `f`'s own attribute list (see `fn_attr_ids`).
     pub(crate) fn fn_attr_id(&self, m: &mergefn_ir::Module, f: GlobalId) -> u32 {
         if let Some(Some(id)) = self.fn_attr_ids.borrow().get(f) {
             return *id;

@@ -339,21 +339,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                 format!("{} vs {} metadata attachments", l.len(), r.len())
             });
         }
-        if let ([a], [b]) = (l, r) {
-            // One attachment each (the usual case): no order to establish.
-            let (ka, kb) = (
-                crate::llvm::md_kind_number(&a.kind),
-                crate::llvm::md_kind_number(&b.kind),
-            );
-            let o = ka.cmp(&kb);
-            if o.is_ne() {
-                return self.decided(o, "cmp_inst_metadata", |_| {
-                    format!("!{} vs !{}", a.kind, b.kind)
-                });
-            }
-            return self.cmp_md_node(node_ref(&a.md), node_ref(&b.md));
-        }
-        // By kind number, each kind's number looked up once (a kind appears at most once, so order among equal keys never matters).
+        // By kind number, each kind's number looked up once (a kind appears at most once, so
+        // the order among equal keys never matters). Few attachments: no allocation.
         let sorted = |mds: &'m [MdAttachment]| {
             let mut v: smallvec::SmallVec<[((u64, &'m str), &'m MdAttachment); 4]> = mds
                 .iter()

@@ -159,13 +159,9 @@ thread_local! {
 }
 
 impl Scratch {
-    /// The thread's spare tables (or new ones), ready for functions of `nargs_l`/`nargs_r`
-    /// arguments.
-    fn take(nargs_l: usize, nargs_r: usize) -> Box<Scratch> {
-        let mut s = SPARE.take().unwrap_or_default();
-        s.sn_l.start(nargs_l);
-        s.sn_r.start(nargs_r);
-        s
+    /// The thread's spare tables, or new ones ([`FunctionComparator::compare`] clears them).
+    fn take() -> Box<Scratch> {
+        SPARE.take().unwrap_or_default()
     }
 
     /// Give the tables back for the next comparator on this thread.
@@ -175,16 +171,10 @@ impl Scratch {
 }
 
 impl SerialMap {
+    /// Nothing seen yet, for a function of `nargs` arguments.
     fn start(&mut self, nargs: usize) {
         self.args.clear();
         self.args.resize(nargs, u32::MAX);
-        self.insts.clear();
-        self.blocks.clear();
-        self.next = 0;
-    }
-
-    fn reset(&mut self) {
-        self.args.fill(u32::MAX);
         self.insts.clear();
         self.blocks.clear();
         self.next = 0;
@@ -276,7 +266,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             fnr,
             numbers,
             ptr_bits: OnceCell::new(),
-            s: Some(Scratch::take(fnl.params.len(), fnr.params.len())),
+            s: Some(Scratch::take()),
             trace: None,
             quiet: 0,
             at: Position::Signature,
@@ -300,8 +290,9 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
 
     /// Test whether the two functions behave the same, and order them if not.
     pub fn compare(&mut self) -> Ordering {
-        self.scratch().sn_l.reset();
-        self.scratch().sn_r.reset();
+        let (nl, nr) = (self.fnl.params.len(), self.fnr.params.len());
+        self.scratch().sn_l.start(nl);
+        self.scratch().sn_r.start(nr);
         self.at = Position::Signature;
         let r = self.compare_signature();
         if r.is_ne() {
