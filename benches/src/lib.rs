@@ -53,7 +53,7 @@ pub fn corpus_module(rel: &str) -> Option<Module> {
 /// LLVM's structural hash ignores constants, so all `n` share one hash and none merge: the
 /// worst case for [`mergefn_merge::Lookup::Hybrid`] and [`mergefn_merge::Lookup::Tree`], which
 /// pay `log n` comparisons per insert, each walking the whole chain before it finds the
-/// difference. [`mergefn_merge::Lookup::Hash`] keys by `detailed_hash`, which sees the constant,
+/// difference. [`mergefn_merge::Lookup::Hash`] keys by `StructuralHasher::key`, which sees the constant,
 /// and compares nothing.
 pub fn near_identical_functions(n: usize, len: usize) -> String {
     let mut s = String::new();

@@ -46,36 +46,97 @@ fn opcode_word(n: u64) -> u64 {
 ///
 /// To hash many functions of one module, [`StructuralHasher`] looks up what they share once.
 pub fn structural_hash(m: &Module, f: GlobalId) -> u64 {
-    StructuralHasher::new(m).hash(f)
+    StructuralHasher::new(m).hash(m, f)
 }
 
-/// [`structural_hash`] for the functions of one module.
+/// [`structural_hash`] (and [`key`](Self::key)) for the functions of one module: what they
+/// share is looked up once, and the hasher holds no borrow of the module, so that a pass can
+/// keep it while it edits the module (functions it creates are hashed with it too).
 #[derive(Copy, Clone, Debug)]
-pub struct StructuralHasher<'m> {
-    m: &'m Module,
+pub struct StructuralHasher {
     debug: llvm::DebugIntrinsics,
+    /// Width of a pointer in address space 0 (the key's integer for such pointers).
+    ptr_bits: u64,
 }
 
-impl<'m> StructuralHasher<'m> {
-    pub fn new(m: &'m Module) -> Self {
+impl StructuralHasher {
+    pub fn new(m: &Module) -> Self {
         StructuralHasher {
-            m,
             debug: llvm::DebugIntrinsics::of(m),
+            ptr_bits: m.pointer_bits(0) as u64,
         }
     }
 
     /// The structural hash of function `f`. Panics if `f` is not a function.
-    pub fn hash(&self, f: GlobalId) -> u64 {
-        let m = self.m;
+    pub fn hash(&self, m: &Module, f: GlobalId) -> u64 {
+        self.walk(m, f, false).0
+    }
+
+    /// A key for keyed lookup (`--lookup hash`) that tells apart what [`hash`](Self::hash)
+    /// cannot: on real code, functions with equal keys are nearly always equal, so a bucket
+    /// holds one function and a lookup costs at most the one comparison that confirms it.
+    /// Panics if `f` is not a function.
+    ///
+    /// The law it keeps is `compare(f, g) == Equal ⇒ key(f) == key(g)`, by hashing only what
+    /// the comparator requires to be identical, at positions where it compares them, walking
+    /// the blocks in the comparator's order (depth first from the entry, without debug
+    /// intrinsics):
+    /// - everything [`hash`](Self::hash) covers (varargs, argument count, opcodes), the calling
+    ///   convention, and compare predicates;
+    /// - types coarsely, as the comparator sees them: a pointer in address space 0 counts as
+    ///   the pointer-sized integer, integers by width, floats by kind, every other type by its
+    ///   kind alone;
+    /// - local values by serial number: an argument by its position, an instruction or block
+    ///   by the order in which this walk first meets it (as the instruction itself or as an
+    ///   operand). The comparator numbers values in its own tables and calls two values equal
+    ///   only when their numbers are, so equal functions repeat values in the same pattern at
+    ///   every set of positions it compares; numbering by first occurrence over the same
+    ///   positions, taken in the same order on both sides, then gives the same numbers;
+    /// - a global operand by identity (the comparator orders globals by their number, equal
+    ///   only for the same global), except its own function as a call's callee, which the
+    ///   comparator lets stand for the other side's own function;
+    /// - a non-zero integer constant by width and value (no other kind of constant can equal
+    ///   one; a zero can equal `null`, a pointer being the pointer-sized integer); every other
+    ///   constant, metadata and asm operand by its kind alone;
+    /// - of a GEP, only the pointer operand: GEPs are compared by byte offset, not indices;
+    ///   of an alloca, no operand (its size may be implicit on one side).
+    pub fn key(&self, m: &Module, f: GlobalId) -> u64 {
+        self.walk(m, f, true).1
+    }
+
+    /// [`hash`](Self::hash) and [`key`](Self::key) in one walk over the body.
+    pub fn hash_and_key(&self, m: &Module, f: GlobalId) -> (u64, u64) {
+        self.walk(m, f, true)
+    }
+
+    /// The structural hash, and the key when `keyed` (else 0).
+    fn walk(&self, m: &Module, f: GlobalId, keyed: bool) -> (u64, u64) {
+        use mergefn_ir::{ConstData, InstExtra, Opcode, TypeData, Value};
         let func = m
             .function(f)
             .unwrap_or_else(|| panic!("structural_hash: {} is not a function", m.global_name(f)));
         let Some(body) = &func.body else {
-            return INITIAL;
+            return (INITIAL, INITIAL);
+        };
+        let ptr_bits = self.ptr_bits;
+        let ty_word = |t: mergefn_ir::Type| -> u64 {
+            match m.types.get(t) {
+                TypeData::Int(w) => 1 << 32 | *w as u64,
+                TypeData::Ptr(0) | TypeData::TypedPtr(_, 0) => 1 << 32 | ptr_bits,
+                TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => 2 << 32 | *a as u64,
+                TypeData::Float(k) => 3 << 32 | *k as u64,
+                TypeData::Named(_) | TypeData::Struct { .. } => 4 << 32,
+                other => (5 << 32) | kind_word(other),
+            }
         };
         let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
         SCRATCH.with_borrow_mut(|scratch| {
-            let HashScratch { bytes, walk } = scratch;
+            let HashScratch {
+                bytes,
+                walk,
+                inst_sn,
+                block_sn,
+            } = scratch;
             // The words go straight into the byte string XXH3 reads. Instructions are read
             // where the CFG walk finds them: the merge pass hashes each body right after the
             // use index read it (`UseIndex::build_visiting`), so the body is in cache.
@@ -89,29 +150,119 @@ impl<'m> StructuralHasher<'m> {
             ] {
                 bytes.push(w.to_le_bytes());
             }
+            // The key: an FxHash-style stream of words (cheap; a collision only costs a
+            // comparison).
+            let mut key = Key(0);
+            if keyed {
+                inst_sn.clear();
+                inst_sn.resize(body.insts.len(), 0);
+                block_sn.clear();
+                block_sn.resize(body.blocks.len(), 0);
+                key.add(varargs as u64);
+                key.add(func.params.len() as u64);
+                key.add(llvm::calling_conv_number(func.cc.0.as_deref()).0);
+            }
+            // Serial numbers of instructions and blocks, from 1 (0: not met yet).
+            let mut next = 0u32;
+            let mut serial = |slot: &mut u32| {
+                if *slot == 0 {
+                    next += 1;
+                    *slot = next;
+                }
+                LOCAL | *slot as u64
+            };
             walk_blocks(body, walk, |b| {
                 bytes.push(BLOCK_HEADER.to_le_bytes());
-                // Non-detailed mode hashes each instruction as the combination of its opcode
-                // alone.
+                key.add(BLOCK_HEADER);
                 for &i in &body.blocks[b].insts {
                     let d = &body.insts[i];
                     // Debug intrinsics are records in LLVM 22: it does not see them.
-                    if !self.debug.is_debug(m, d) {
-                        bytes.push(opcode_word(llvm::opcode_number(d.opcode)).to_le_bytes());
+                    if self.debug.is_debug(m, d) {
+                        continue;
+                    }
+                    // Non-detailed mode hashes each instruction as the combination of its
+                    // opcode alone.
+                    let opcode = llvm::opcode_number(d.opcode);
+                    bytes.push(opcode_word(opcode).to_le_bytes());
+                    if !keyed {
+                        continue;
+                    }
+                    key.add(serial(&mut inst_sn[i.index()]));
+                    key.add(opcode << 48 | ty_word(d.ty));
+                    if let InstExtra::Cmp(p) = &d.extra {
+                        key.add(p.0 as u64);
+                    }
+                    // The operands as stored: which of them the comparator pairs up depends
+                    // only on the opcode and their number, both equal in equal functions.
+                    // Of a GEP, the pointer only; of an alloca, nothing (`alloca i32` has an
+                    // implicit size, equal to a written `i32 1`); a call's bundle inputs are
+                    // left out.
+                    let ops = match d.opcode {
+                        Opcode::GetElementPtr => &d.operands[..d.operands.len().min(1)],
+                        Opcode::Alloca => &[],
+                        _ => &d.operands[..],
+                    };
+                    let callee = d.callee().is_some().then(|| ops.len() - 1);
+                    for (k, &v) in ops.iter().enumerate() {
+                        let w = match v {
+                            Value::Arg(a) => ARG | a as u64,
+                            Value::Inst(x) => serial(&mut inst_sn[x.index()]),
+                            Value::Block(x) => serial(&mut block_sn[x.index()]),
+                            Value::Const(c) => match m.consts.get(c) {
+                                ConstData::Global { global, .. } => {
+                                    if *global == f && Some(k) == callee {
+                                        SELF_CALL
+                                    } else {
+                                        GLOBAL | global.index() as u64
+                                    }
+                                }
+                                ConstData::Int { ty, val } if val.words.iter().any(|&w| w != 0) => {
+                                    key.add(INT | ty_word(*ty));
+                                    for &x in val.words.iter() {
+                                        key.add(x);
+                                    }
+                                    continue;
+                                }
+                                _ => OTHER_CONST,
+                            },
+                            Value::Asm(_) | Value::Md(_) => OTHER,
+                        };
+                        key.add(w);
                     }
                 }
             });
-            xxh3_64(bytes.as_flattened())
+            (xxh3_64(bytes.as_flattened()), key.0)
         })
     }
 }
 
-/// Buffers [`StructuralHasher::hash`] reuses from one function to the next on a thread.
+/// Tags that keep the kinds of word in [`StructuralHasher::key`] apart.
+const ARG: u64 = 1 << 40;
+const LOCAL: u64 = 2 << 40;
+const GLOBAL: u64 = 3 << 40;
+const SELF_CALL: u64 = 4 << 40;
+const OTHER_CONST: u64 = 5 << 40;
+const OTHER: u64 = 6 << 40;
+const INT: u64 = 7 << 40;
+
+/// The key's running hash: each word is mixed in as FxHash does (rotate, xor, multiply).
+struct Key(u64);
+
+impl Key {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+/// Buffers [`StructuralHasher`] reuses from one function to the next on a thread.
 #[derive(Default)]
 struct HashScratch {
     /// The byte string XXH3 reads, eight bytes at a time.
     bytes: Vec<[u8; 8]>,
     walk: BlockWalk,
+    /// The key's serial number of each instruction and block met so far (0: not yet).
+    inst_sn: Vec<u32>,
+    block_sn: Vec<u32>,
 }
 
 thread_local! {
@@ -126,12 +277,8 @@ struct BlockWalk {
 }
 
 /// Visit the blocks reachable from the entry in the order both hashes (and the comparator)
-/// walk them: depth first, successors pushed in operand order.
-fn for_each_block(body: &Body, visit: impl FnMut(Block)) {
-    walk_blocks(body, &mut BlockWalk::default(), visit)
-}
-
-/// [`for_each_block`] with the walk's buffers supplied.
+/// walk them: depth first, successors pushed in operand order, with the walk's buffers
+/// supplied.
 fn walk_blocks(body: &Body, walk: &mut BlockWalk, mut visit: impl FnMut(Block)) {
     let Some(entry) = body.entry() else { return };
     let BlockWalk { stack, visited } = walk;
@@ -152,76 +299,10 @@ fn walk_blocks(body: &Body, walk: &mut BlockWalk, mut visit: impl FnMut(Block)) 
     }
 }
 
-/// A finer key than [`structural_hash`] for keyed lookup (`--lookup hash`): it also covers
-/// each instruction's result type, its operands' kinds, argument positions, integer constant
-/// values and compare predicates, so that functions that differ only late (in a constant, an
-/// operand) land in different buckets.
-///
-/// It keeps the same law, `compare(f, g) == Equal ⇒ detailed_hash(f) == detailed_hash(g)`, by
-/// hashing only what the comparator requires to be identical, in its own walk order:
-/// - types coarsely, as the comparator sees them: a pointer in address space 0 counts as the
-///   pointer-sized integer, integers by width, floats by kind, every other type by its kind
-///   alone (identified and literal structs alike);
-/// - a non-zero integer constant by width and value (the comparator compares those exactly,
-///   and no other kind of constant can equal one; a zero can equal `null`, a pointer being the
-///   pointer-sized integer), except as a GEP index (GEPs with constant indices are compared by
-///   their byte offset); every other constant, global, instruction or
-///   block operand by its kind alone (their equality depends on serial numbers, on the
-///   global numbering or on self-reference rules);
-/// - an argument by its position (arguments are numbered in order before anything else).
+/// [`StructuralHasher::key`] of one function: a finer key than [`structural_hash`] for keyed
+/// lookup (`--lookup hash`). Panics if `f` is not a function.
 pub fn detailed_hash(m: &Module, f: GlobalId) -> u64 {
-    use mergefn_ir::{ConstData, InstExtra, TypeData, Value};
-    let Some(func) = m.function(f) else {
-        return INITIAL;
-    };
-    let Some(body) = &func.body else {
-        return INITIAL;
-    };
-    let ptr_bits = m.pointer_bits(0) as u64;
-    let ty_word = |t: mergefn_ir::Type| -> u64 {
-        match m.types.get(t) {
-            TypeData::Int(w) => 1 << 32 | *w as u64,
-            TypeData::Ptr(0) | TypeData::TypedPtr(_, 0) => 1 << 32 | ptr_bits,
-            TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => 2 << 32 | *a as u64,
-            TypeData::Float(k) => 3 << 32 | *k as u64,
-            TypeData::Named(_) | TypeData::Struct { .. } => 4 << 32,
-            other => (5 << 32) | kind_word(other),
-        }
-    };
-    // Everything LLVM's structural hash covers is in here too: varargs, the argument count,
-    // and each block's opcodes in walk order.
-    let varargs = m.types.func_parts(func.fn_ty).is_some_and(|(_, _, v)| v);
-    let debug = llvm::DebugIntrinsics::of(m);
-    let mut words: Vec<u64> = vec![FUNCTION_HEADER, varargs as u64, func.params.len() as u64];
-    for_each_block(body, |b| {
-        words.push(BLOCK_HEADER);
-        for i in llvm::block_insts(m, debug, body, b) {
-            let d = &body.insts[i];
-            words.push(llvm::opcode_number(d.opcode));
-            words.push(ty_word(d.ty));
-            if let InstExtra::Cmp(p) = &d.extra {
-                words.push(p.0 as u64);
-            }
-            // A GEP with constant indices is compared by its byte offset, not its indices.
-            let gep = d.opcode == mergefn_ir::Opcode::GetElementPtr;
-            for v in &d.operands {
-                match *v {
-                    Value::Arg(k) => words.push(1 << 40 | k as u64),
-                    Value::Const(c) => match m.consts.get(c) {
-                        ConstData::Int { ty, val } if !gep && val.words.iter().any(|&w| w != 0) => {
-                            words.push(ty_word(*ty));
-                            words.extend(val.words.iter().copied());
-                        }
-                        _ => words.push(2 << 40),
-                    },
-                    Value::Inst(_) => words.push(3 << 40),
-                    Value::Block(_) => words.push(4 << 40),
-                    _ => words.push(5 << 40),
-                }
-            }
-        }
-    });
-    combine(&words)
+    StructuralHasher::new(m).key(m, f)
 }
 
 /// A word for a type's kind alone (its discriminant's hash; the same within one build).

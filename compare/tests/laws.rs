@@ -6,7 +6,9 @@
 //! on random triples. All comparisons of one module share one `GlobalNumbers`, as in a pass
 //! run. Without a corpus the tests pass silently, unless `CI=true`.
 
-use mergefn_compare::{structural_hash, FunctionComparator, GlobalNumbers};
+use mergefn_compare::{
+    detailed_hash, structural_hash, FunctionComparator, GlobalNumbers, StructuralHasher,
+};
 use mergefn_ir::{GlobalId, Module};
 use proptest::prelude::*;
 use std::cmp::Ordering;
@@ -74,6 +76,7 @@ fn reflexive_antisymmetric_and_equal_functions_hash_equal() {
     for (name, m, fs) in &corpus().modules {
         let n = GlobalNumbers::new();
         let hashes: Vec<u64> = fs.iter().map(|&f| structural_hash(m, f)).collect();
+        let keys: Vec<u64> = fs.iter().map(|&f| detailed_hash(m, f)).collect();
         for &f in fs {
             assert_eq!(
                 cmp(m, &n, f, f),
@@ -102,6 +105,13 @@ fn reflexive_antisymmetric_and_equal_functions_hash_equal() {
                         m.global_name(f),
                         m.global_name(g)
                     );
+                    assert_eq!(
+                        keys[i],
+                        keys[j],
+                        "{name}: @{} and @{} are equal but have different lookup keys",
+                        m.global_name(f),
+                        m.global_name(g)
+                    );
                     equal += 1;
                 }
                 pairs += 1;
@@ -110,6 +120,62 @@ fn reflexive_antisymmetric_and_equal_functions_hash_equal() {
         functions += fs.len() as u64;
     }
     eprintln!("laws: {functions} functions reflexive; {pairs} pairs antisymmetric, {equal} of them equal with equal hashes");
+}
+
+/// The lookup key (`--lookup hash`) keeps "equal ⇒ equal key" where it matters, among
+/// functions that share LLVM's structural hash, over whole modules (the pairs above are only
+/// the first functions of each). Pairs per bucket are capped so that huge buckets stay cheap.
+/// Also measures how fine the key is: the share of unequal pairs it tells apart.
+#[test]
+fn equal_functions_share_a_lookup_key_across_whole_modules() {
+    const BUCKET_CAP: usize = 48;
+    let (mut equal, mut unequal, mut unequal_same_key) = (0u64, 0u64, 0u64);
+    for (name, m, _) in &corpus().modules {
+        let n = GlobalNumbers::new();
+        let hasher = StructuralHasher::new(m);
+        let mut buckets: std::collections::BTreeMap<u64, Vec<GlobalId>> = Default::default();
+        for f in m.functions() {
+            if m.function(f).is_some_and(|f| !f.is_declaration()) {
+                buckets.entry(hasher.hash(m, f)).or_default().push(f);
+            }
+        }
+        for fs in buckets.values().filter(|b| b.len() > 1) {
+            let fs = &fs[..fs.len().min(BUCKET_CAP)];
+            let keys: Vec<u64> = fs.iter().map(|&f| hasher.key(m, f)).collect();
+            assert_eq!(
+                keys,
+                fs.iter().map(|&f| detailed_hash(m, f)).collect::<Vec<_>>(),
+                "{name}: the hasher's key and detailed_hash disagree"
+            );
+            for i in 0..fs.len() {
+                for j in i + 1..fs.len() {
+                    let (f, g) = (fs[i], fs[j]);
+                    if cmp(m, &n, f, g).is_eq() {
+                        assert_eq!(
+                            keys[i],
+                            keys[j],
+                            "{name}: @{} and @{} are equal but have different lookup keys",
+                            m.global_name(f),
+                            m.global_name(g)
+                        );
+                        equal += 1;
+                    } else {
+                        unequal += 1;
+                        unequal_same_key += (keys[i] == keys[j]) as u64;
+                    }
+                }
+            }
+        }
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    assert!(
+        !ci || equal > 1000,
+        "CI=true: expected many equal pairs, found {equal}"
+    );
+    eprintln!(
+        "keys: {equal} equal pairs share a key; {unequal_same_key} of {unequal} unequal pairs in \
+         shared-hash buckets share one too"
+    );
 }
 
 /// Sort with the comparator (insertion sort: never trusts transitivity), then check every

@@ -148,8 +148,9 @@ pub struct MergeArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// How to find, for each function, the already-seen functions equal to it
-    #[arg(long, value_enum, value_name = "HOW", default_value_t = Lookup::Hybrid)]
+    /// How to find, for each function, the already-seen function equal to it. Every
+    /// strategy merges the same functions into the same output; they differ in speed
+    #[arg(long, value_enum, value_name = "HOW", default_value_t = Lookup::Hash)]
     pub lookup: Lookup,
 }
 
@@ -158,9 +159,9 @@ pub struct MergeArgs {
 pub enum Lookup {
     /// An ordered tree over the comparator's total order alone
     Tree,
-    /// Buckets keyed by a fine structural key (types, operand kinds, integer constants), each in comparator order; fastest when many functions differ only late
+    /// Buckets keyed by a fine structural key (opcodes, types, which values and globals each operand names, integer constants), each in comparator order: most lookups need one comparison or none (the default)
     Hash,
-    /// Ordered by structural hash first, then the comparator (LLVM's scheme; the default)
+    /// Ordered by LLVM's structural hash first, then the comparator (LLVM's scheme)
     Hybrid,
 }
 

@@ -21,6 +21,9 @@ pub struct Uses {
     /// Module-level metadata nodes whose text names a global (`@...`): the only ones a
     /// replace-all-uses has to rewrite.
     md_with_globals: Vec<usize>,
+    /// Functions whose instructions were rewritten since [`take_modified`](Self::take_modified)
+    /// last emptied the list (with repeats).
+    modified: Vec<GlobalId>,
 }
 
 /// Operand `k` of an instruction: its operands first, then its bundle inputs, flattened.
@@ -140,6 +143,7 @@ impl Uses {
         Uses {
             users,
             md_with_globals,
+            modified: Vec::new(),
         }
     }
 
@@ -258,6 +262,7 @@ impl Uses {
                         .and_then(|f| f.body.as_mut())
                         .expect("live user has a body");
                     set_operand(&mut body.insts[inst], k as usize, Value::Const(new));
+                    self.modified.push(func);
                 }
                 User::Global(h) => {
                     let consts = global_consts(m, h);
@@ -321,6 +326,7 @@ impl Uses {
                     .expect("checked");
                 body.insts[inst].operands[k as usize] = Value::Const(new_c);
                 changed.push(func);
+                self.modified.push(func);
                 moved.push(u);
             } else {
                 keep.push(u);
@@ -352,6 +358,12 @@ impl Uses {
                 n.text = replace_name_refs(&n.text, &needle, &with).into();
             }
         }
+    }
+
+    /// The functions whose instructions were rewritten since the last call, in rewrite order
+    /// and with repeats; the list starts again empty.
+    pub fn take_modified(&mut self) -> Vec<GlobalId> {
+        std::mem::take(&mut self.modified)
     }
 
     /// Record that `user` (a new function's instruction operand, or a new global) uses `g`.

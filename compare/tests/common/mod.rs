@@ -3,7 +3,7 @@
 // Each test binary uses a subset of these.
 #![allow(dead_code)]
 
-use mergefn_compare::{explain, structural_hash, FunctionComparator, GlobalNumbers};
+use mergefn_compare::{detailed_hash, explain, structural_hash, FunctionComparator, GlobalNumbers};
 use mergefn_ir::writer::type_to_string;
 use mergefn_ir::{GlobalId, Module};
 use std::cmp::Ordering;
@@ -20,7 +20,8 @@ pub fn function(m: &Module, name: &str) -> GlobalId {
         .unwrap_or_else(|| panic!("no @{name} in fixture"))
 }
 
-/// Compare `@f` with `@g`, checking antisymmetry and that equal functions hash equal.
+/// Compare `@f` with `@g`, checking antisymmetry and that equal functions hash equal and have
+/// equal lookup keys.
 pub fn compare_f_g(m: &Module) -> Ordering {
     let (f, g) = (function(m, "f"), function(m, "g"));
     let n = GlobalNumbers::new();
@@ -36,6 +37,11 @@ pub fn compare_f_g(m: &Module) -> Ordering {
             structural_hash(m, f),
             structural_hash(m, g),
             "equal functions must hash equal"
+        );
+        assert_eq!(
+            detailed_hash(m, f),
+            detailed_hash(m, g),
+            "equal functions must have equal keys (--lookup hash)"
         );
     }
     fg
