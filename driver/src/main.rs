@@ -27,3 +27,10 @@ fn main() -> ExitCode {
     }
     diag::run_guarded(|| commands::run(cli.command))
 }
+
+/// jemalloc rather than the system allocator: reading allocates per instruction (operand
+/// lists, attributes, metadata) on several threads, where jemalloc's thread caches cost a
+/// fifth less CPU than glibc's malloc for the same peak memory.
+#[cfg(not(target_env = "msvc"))]
+#[global_allocator]
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
