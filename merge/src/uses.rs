@@ -8,6 +8,7 @@
 
 use cranelift_entity::SecondaryMap;
 use mergefn_ir::constant::Const;
+use mergefn_ir::lexer::unescape;
 use mergefn_ir::uses::{global_consts, UseIndex, User};
 use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
 use rayon::prelude::*;
@@ -18,9 +19,9 @@ use rustc_hash::FxHashMap;
 #[derive(Default)]
 pub struct Uses {
     users: SecondaryMap<GlobalId, Vec<User>>,
-    /// Module-level metadata nodes whose text names a global (`@...`): the only ones a
-    /// replace-all-uses has to rewrite.
-    md_with_globals: Vec<usize>,
+    /// Module-level metadata nodes whose text names a global, by the names they refer to
+    /// ([`global_refs`]): the only nodes a replace-all-uses has to rewrite.
+    md_refs: FxHashMap<Box<str>, Vec<usize>>,
     /// Functions whose instructions were rewritten since [`take_modified`](Self::take_modified)
     /// last emptied the list (with repeats).
     modified: Vec<GlobalId>,
@@ -136,13 +137,22 @@ impl Uses {
             v[..before].reverse();
         }
         // Megabytes of metadata text in a debug-info module: scanned on all cores.
-        let md_with_globals = (0..m.md_nodes.len())
+        let md_with_globals: Vec<usize> = (0..m.md_nodes.len())
             .into_par_iter()
             .filter(|&i| memchr::memchr(b'@', m.md_nodes[i].text.as_bytes()).is_some())
             .collect();
+        let mut md_refs: FxHashMap<Box<str>, Vec<usize>> = FxHashMap::default();
+        for i in md_with_globals {
+            for (_, name) in global_refs(&m.md_nodes[i].text) {
+                let nodes = md_refs.entry(name.into()).or_default();
+                if nodes.last() != Some(&i) {
+                    nodes.push(i);
+                }
+            }
+        }
         Uses {
             users,
-            md_with_globals,
+            md_refs,
             modified: Vec::new(),
         }
     }
@@ -339,8 +349,8 @@ impl Uses {
     }
 
     /// Metadata keeps references to globals as text (`!{ptr @g}`); LLVM's RAUW updates those.
-    fn replace_in_metadata(&self, m: &mut Module, from: GlobalId, to: GlobalId) {
-        if self.md_with_globals.is_empty() {
+    fn replace_in_metadata(&mut self, m: &mut Module, from: GlobalId, to: GlobalId) {
+        if self.md_refs.is_empty() {
             return;
         }
         let (Some(f), Some(t)) = (
@@ -349,13 +359,25 @@ impl Uses {
         ) else {
             return;
         };
-        let needle = name_ref(f);
-        let with = name_ref(t);
-        let finder = memchr::memmem::Finder::new(needle.as_bytes());
-        for &i in &self.md_with_globals {
+        let (f, t) = (f.to_string(), t.to_string());
+        let Some(nodes) = self.md_refs.get(f.as_str()) else {
+            return;
+        };
+        let with = name_ref(&t);
+        let mut rewritten = Vec::new();
+        for &i in nodes {
             let n = &mut m.md_nodes[i];
-            if finder.find(n.text.as_bytes()).is_some() {
-                n.text = replace_name_refs(&n.text, &needle, &with).into();
+            let new = replace_name_refs(&n.text, &f, &with);
+            if *new != *n.text {
+                n.text = new.into();
+                rewritten.push(i);
+            }
+        }
+        // The rewritten nodes now name `to`.
+        let nodes = self.md_refs.entry(t.into()).or_default();
+        for i in rewritten {
+            if !nodes.contains(&i) {
+                nodes.push(i);
             }
         }
     }
@@ -418,18 +440,74 @@ pub fn name_ref(name: &str) -> String {
     }
 }
 
-/// Replace whole-name occurrences of `needle` (so `@f` does not match inside `@f2`).
-fn replace_name_refs(text: &str, needle: &str, with: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(p) = rest.find(needle) {
-        let after = rest[p + needle.len()..].bytes().next();
-        let continues = after
-            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
-        out.push_str(&rest[..p]);
-        out.push_str(if continues { needle } else { with });
-        rest = &rest[p + needle.len()..];
+/// The global references in metadata text: each `@name` or `@"quoted name"` outside string
+/// literals (`!"..."`, `name: "..."`), as its byte range and the name it refers to.
+fn global_refs(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
+    let b = text.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_');
+    let mut refs = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            // A string literal: names inside it are text, not references. (A `"` inside a
+            // string or a quoted name is always written `\22`.)
+            b'"' => match memchr::memchr(b'"', &b[i + 1..]) {
+                Some(n) => i += n + 2,
+                None => break,
+            },
+            b'@' if b.get(i + 1) == Some(&b'"') => {
+                let Some(n) = memchr::memchr(b'"', &b[i + 2..]) else {
+                    break;
+                };
+                let end = i + 2 + n + 1;
+                let name = unescape(&b[i + 2..end - 1]);
+                refs.push((i..end, String::from_utf8_lossy(&name).into_owned()));
+                i = end;
+            }
+            b'@' => {
+                let n = b[i + 1..].iter().take_while(|&&c| ident(c)).count();
+                if n > 0 {
+                    refs.push((i..i + 1 + n, text[i + 1..i + 1 + n].to_string()));
+                }
+                i += 1 + n;
+            }
+            _ => i += 1,
+        }
     }
-    out.push_str(rest);
+    refs
+}
+
+/// `text` with every reference to global `from` (see [`global_refs`]) replaced by `with`.
+fn replace_name_refs(text: &str, from: &str, with: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for (span, name) in global_refs(text) {
+        if name == from {
+            out.push_str(&text[last..span.start]);
+            out.push_str(with);
+            last = span.end;
+        }
+    }
+    out.push_str(&text[last..]);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn global_refs_skip_strings_and_decode_quoted_names() {
+        let text = r#"!{ptr @g, ptr @"g x", ptr @g2, !"@g", ptr @"a\22b", i32 @}"#;
+        let names: Vec<String> = global_refs(text).into_iter().map(|(_, n)| n).collect();
+        assert_eq!(names, ["g", "g x", "g2", "a\"b"]);
+        assert_eq!(
+            replace_name_refs(text, "g", "@f"),
+            r#"!{ptr @f, ptr @"g x", ptr @g2, !"@g", ptr @"a\22b", i32 @}"#
+        );
+        assert_eq!(
+            replace_name_refs(text, "g x", "@f"),
+            r#"!{ptr @g, ptr @f, ptr @g2, !"@g", ptr @"a\22b", i32 @}"#
+        );
+    }
 }
