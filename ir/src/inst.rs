@@ -22,6 +22,7 @@ use crate::value::Value;
 use cranelift_entity::entity_impl;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
+use thin_vec::ThinVec;
 
 /// A handle to an instruction inside one function's body.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -371,6 +372,40 @@ pub struct LandingPadInfo {
     pub filters: Vec<bool>,
 }
 
+/// An alignment in bytes: a power of two up to 2^32 (what the reader accepts), kept as its
+/// base-2 logarithm in one byte so that the properties of loads, stores and allocas stay
+/// small. Orders like the byte counts; serialised as the byte count.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "u64", try_from = "u64")]
+pub struct Align(std::num::NonZeroU8);
+
+impl Align {
+    /// The alignment of `bytes`, if it is a power of two up to 2^32.
+    pub fn new(bytes: u64) -> Option<Align> {
+        (bytes.is_power_of_two() && bytes <= 1 << 32)
+            .then(|| std::num::NonZeroU8::new(bytes.trailing_zeros() as u8 + 1).map(Align))
+            .flatten()
+    }
+
+    pub fn bytes(self) -> u64 {
+        1 << (self.0.get() - 1)
+    }
+}
+
+impl From<Align> for u64 {
+    fn from(a: Align) -> u64 {
+        a.bytes()
+    }
+}
+
+impl TryFrom<u64> for Align {
+    type Error = String;
+    fn try_from(bytes: u64) -> Result<Align, String> {
+        Align::new(bytes)
+            .ok_or_else(|| format!("alignment {bytes} is not a power of two up to 2^32"))
+    }
+}
+
 /// Opcode-specific properties.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub enum InstExtra {
@@ -378,18 +413,18 @@ pub enum InstExtra {
     None,
     Alloca {
         allocated: Type,
-        align: Option<u64>,
+        align: Option<Align>,
         addrspace: u32,
         inalloca: bool,
         swifterror: bool,
     },
     /// `atomic` is boxed: atomic accesses are rare.
     Load {
-        align: Option<u64>,
+        align: Option<Align>,
         atomic: Option<Box<Atomic>>,
     },
     Store {
-        align: Option<u64>,
+        align: Option<Align>,
         atomic: Option<Box<Atomic>>,
     },
     Gep {
@@ -400,9 +435,11 @@ pub enum InstExtra {
     /// Boxed, like the other rare and large variants, to keep [`InstData`] small.
     CmpXchg(Box<CmpXchgInfo>),
     AtomicRmw(Box<AtomicRmwInfo>),
-    Fence(Atomic),
-    Indices(Vec<u32>),
-    Shuffle(Vec<i32>),
+    Fence(Box<Atomic>),
+    /// `extractvalue`/`insertvalue` indices. (A `ThinVec` is one pointer, keeping this enum at
+    /// 16 bytes.)
+    Indices(ThinVec<u32>),
+    Shuffle(ThinVec<i32>),
     LandingPad(Box<LandingPadInfo>),
     /// `catchswitch ... unwind to caller` vs `unwind label %bb`: whether the last operand is the
     /// unwind destination. Also used by `cleanupret`.
@@ -438,8 +475,9 @@ pub struct InstData {
     pub flags: Flags,
     pub fmf: FastMath,
     pub extra: InstExtra,
-    /// Metadata attachments other than `!dbg` (`!range`, `!tbaa`, ...), in text order.
-    pub md: Box<[MdAttachment]>,
+    /// Metadata attachments other than `!dbg` (`!range`, `!tbaa`, ...), in text order. (A
+    /// `ThinVec`: one pointer, and no allocation when empty.)
+    pub md: ThinVec<MdAttachment>,
     /// Debug location and records, boxed: most instructions of optimised or debug-less IR
     /// have none, and the comparator ignores them.
     pub debug: Option<Box<InstDebug>>,
@@ -463,7 +501,7 @@ impl InstData {
             flags: Flags::default(),
             fmf: FastMath::default(),
             extra: InstExtra::None,
-            md: Box::default(),
+            md: ThinVec::new(),
             debug: None,
         }
     }
@@ -494,5 +532,33 @@ impl InstData {
             }
             _ => 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every instruction of a module is an `InstData`: its size is most of a module's memory
+    /// (a third of the heap on clang output), so it is pinned here.
+    #[test]
+    fn instructions_stay_small() {
+        assert_eq!(std::mem::size_of::<InstExtra>(), 16);
+        assert_eq!(std::mem::size_of::<InstData>(), 72);
+    }
+
+    #[test]
+    fn alignments_round_trip_and_order_like_bytes() {
+        for k in 0..=32 {
+            let a = Align::new(1 << k).expect("a power of two");
+            assert_eq!(a.bytes(), 1 << k);
+            assert_eq!(Align::try_from(u64::from(a)), Ok(a));
+        }
+        assert!(
+            Align::new(0).is_none() && Align::new(3).is_none() && Align::new(1 << 33).is_none()
+        );
+        assert!(Align::new(4) < Align::new(16));
+        assert_eq!(serde_json::to_string(&Align::new(8)).unwrap(), "8");
+        assert!(serde_json::from_str::<Align>("6").is_err());
     }
 }

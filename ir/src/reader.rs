@@ -22,6 +22,7 @@ use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::fmt;
+use thin_vec::ThinVec;
 
 mod batch;
 
@@ -2863,9 +2864,11 @@ impl<'a> Parser<'a> {
             d.debug.get_or_insert_with(Default::default).loc = Some(a.md);
         } else {
             // Exact size: most instructions carry one or two attachments.
-            let mut md = std::mem::take(&mut d.md).into_vec();
+            let old = std::mem::take(&mut d.md);
+            let mut md = ThinVec::with_capacity(old.len() + 1);
+            md.extend(old);
             md.push(a);
-            d.md = md.into_boxed_slice();
+            d.md = md;
         }
         Ok(())
     }
@@ -3092,7 +3095,7 @@ impl<'a> Parser<'a> {
                 let mut addrspace = 0;
                 while self.eat(Tok::Comma) {
                     if self.eat_word("align") {
-                        align = Some(self.parse_align()?);
+                        align = Align::new(self.parse_align()?);
                     } else if self.is_word("addrspace") {
                         addrspace = self.opt_addrspace()?;
                     } else if self.tok.kind == Tok::MetaName {
@@ -3127,7 +3130,10 @@ impl<'a> Parser<'a> {
                     None
                 };
                 let align = self.trailing(&mut d, true)?;
-                d.extra = InstExtra::Load { align, atomic: at };
+                d.extra = InstExtra::Load {
+                    align: align.and_then(Align::new),
+                    atomic: at,
+                };
                 return Ok(d);
             }
             Store => {
@@ -3144,11 +3150,14 @@ impl<'a> Parser<'a> {
                     None
                 };
                 let align = self.trailing(&mut d, true)?;
-                d.extra = InstExtra::Store { align, atomic: at };
+                d.extra = InstExtra::Store {
+                    align: align.and_then(Align::new),
+                    atomic: at,
+                };
                 return Ok(d);
             }
             Fence => {
-                d.extra = InstExtra::Fence(self.atomic()?);
+                d.extra = InstExtra::Fence(Box::new(self.atomic()?));
             }
             CmpXchg => {
                 let weak = self.eat_word("weak");
@@ -3344,7 +3353,8 @@ impl<'a> Parser<'a> {
                 let elem = self.m.types.element(ty).ok_or_else(|| {
                     self.make_error(token_offset(t), "shufflevector needs vectors".into())
                 })?;
-                d.extra = InstExtra::Shuffle(self.shuffle_mask(mc, token_offset(t))?);
+                d.extra =
+                    InstExtra::Shuffle(ThinVec::from(self.shuffle_mask(mc, token_offset(t))?));
                 d.ty = self.m.types.intern(TypeData::Vector {
                     len: mlen,
                     elem,
@@ -3372,7 +3382,7 @@ impl<'a> Parser<'a> {
                     idx.push(i);
                 }
                 d.ty = cur;
-                d.extra = InstExtra::Indices(idx);
+                d.extra = InstExtra::Indices(ThinVec::from(idx));
             }
             InsertValue => {
                 let (ty, v) = self.typed_value()?;
@@ -3392,7 +3402,7 @@ impl<'a> Parser<'a> {
                     idx.push(self.parse_u32()?);
                 }
                 d.ty = ty;
-                d.extra = InstExtra::Indices(idx);
+                d.extra = InstExtra::Indices(ThinVec::from(idx));
             }
             LandingPad => {
                 d.ty = self.parse_type()?;

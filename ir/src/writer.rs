@@ -1312,7 +1312,7 @@ impl<'m> Writer<'m> {
                         self.s(", ");
                         self.typed_value(f, body, n);
                     }
-                    self.align(*align);
+                    self.align(align.map(u64::from));
                     if *addrspace != 0 {
                         let _ = write!(self.out, ", addrspace({addrspace})");
                     }
@@ -1333,7 +1333,7 @@ impl<'m> Writer<'m> {
                     if let Some(a) = atomic {
                         self.scope_ordering(&a.scope, a.ordering);
                     }
-                    self.align(*align);
+                    self.align(align.map(u64::from));
                 }
             }
             Store => {
@@ -1351,7 +1351,7 @@ impl<'m> Writer<'m> {
                     if let Some(a) = atomic {
                         self.scope_ordering(&a.scope, a.ordering);
                     }
-                    self.align(*align);
+                    self.align(align.map(u64::from));
                 }
             }
             Fence => {

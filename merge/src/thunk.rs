@@ -94,12 +94,12 @@ fn cast_value(
         for (i, (&fe_i, &te_i)) in fe.iter().zip(te.iter()).enumerate() {
             let mut ev = InstData::new(Opcode::ExtractValue, fe_i);
             ev.operands.push(v);
-            ev.extra = InstExtra::Indices(vec![i as u32]);
+            ev.extra = InstExtra::Indices(thin_vec::thin_vec![i as u32]);
             let e = push(body, b, ev);
             let c = cast_value(m, body, b, Value::Inst(e), fe_i, te_i);
             let mut iv = InstData::new(Opcode::InsertValue, to);
             iv.operands.extend([result, c]);
-            iv.extra = InstExtra::Indices(vec![i as u32]);
+            iv.extra = InstExtra::Indices(thin_vec::thin_vec![i as u32]);
             result = Value::Inst(push(body, b, iv));
         }
         return result;

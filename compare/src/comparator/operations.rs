@@ -119,8 +119,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                 }
                 let dl = self.layout();
                 let (x, y) = (
-                    aa.unwrap_or_else(|| dl.pref_align(&self.m.types, *ta)),
-                    ab.unwrap_or_else(|| dl.pref_align(&self.m.types, *tb)),
+                    aa.map_or_else(|| dl.pref_align(&self.m.types, *ta), u64::from),
+                    ab.map_or_else(|| dl.pref_align(&self.m.types, *tb), u64::from),
                 );
                 self.decided(x.cmp(&y), "cmp_operations", |_| {
                     format!("alloca alignments {x} vs {y}")
@@ -136,7 +136,13 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                     atomic: xb,
                 },
             ) => {
-                let o = self.cmp_memory_access(l, r, (*aa, *ab), (l.ty, r.ty), (xa, xb));
+                let o = self.cmp_memory_access(
+                    l,
+                    r,
+                    (aa.map(u64::from), ab.map(u64::from)),
+                    (l.ty, r.ty),
+                    (xa, xb),
+                );
                 if o.is_ne() {
                     return o;
                 }
@@ -156,7 +162,13 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                     self.stored_type(Side::Left, l),
                     self.stored_type(Side::Right, r),
                 );
-                self.cmp_memory_access(l, r, (*aa, *ab), (ta, tb), (xa, xb))
+                self.cmp_memory_access(
+                    l,
+                    r,
+                    (aa.map(u64::from), ab.map(u64::from)),
+                    (ta, tb),
+                    (xa, xb),
+                )
             }
             (InstExtra::Cmp(a), InstExtra::Cmp(b)) => {
                 self.decided(a.0.cmp(&b.0), "cmp_operations", |_| {
