@@ -30,6 +30,56 @@ pub struct BlockData {
     pub insts: Vec<Inst>,
 }
 
+/// The names of a body's named instructions: only those, sorted by instruction, since most
+/// instructions of clang's output are numbered rather than named (a dense table of `Name`s
+/// cost 16 bytes for every instruction). Indexing gives `Name::Unnamed` for the others.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct InstNames {
+    named: Vec<(Inst, Name)>,
+}
+
+impl InstNames {
+    /// The name of `i`, if it has one.
+    pub fn get(&self, i: Inst) -> Option<&Name> {
+        self.named
+            .binary_search_by_key(&i, |&(j, _)| j)
+            .ok()
+            .map(|k| &self.named[k].1)
+    }
+
+    /// Name `i` (or, with `Name::Unnamed`, make it unnamed).
+    pub fn set(&mut self, i: Inst, name: Name) {
+        // The reader names instructions in creation order: appending is the common case.
+        if matches!(self.named.last(), Some(&(j, _)) if j < i) || self.named.is_empty() {
+            if !matches!(name, Name::Unnamed) {
+                self.named.push((i, name));
+            }
+            return;
+        }
+        match (self.named.binary_search_by_key(&i, |&(j, _)| j), name) {
+            (Ok(k), Name::Unnamed) => {
+                self.named.remove(k);
+            }
+            (Ok(k), name) => self.named[k].1 = name,
+            (Err(_), Name::Unnamed) => {}
+            (Err(k), name) => self.named.insert(k, (i, name)),
+        }
+    }
+
+    /// The named instructions, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (Inst, &Name)> + '_ {
+        self.named.iter().map(|(i, n)| (*i, n))
+    }
+}
+
+impl std::ops::Index<Inst> for InstNames {
+    type Output = Name;
+    fn index(&self, i: Inst) -> &Name {
+        static UNNAMED: Name = Name::Unnamed;
+        self.get(i).unwrap_or(&UNNAMED)
+    }
+}
+
 /// A function body.
 ///
 /// Invariants: every instruction in a block's `insts` belongs to exactly one block; every block
@@ -38,7 +88,7 @@ pub struct BlockData {
 pub struct Body {
     pub insts: PrimaryMap<Inst, InstData>,
     /// Names of instructions (unnamed ones are numbered by the writer).
-    pub inst_names: cranelift_entity::SecondaryMap<Inst, Name>,
+    pub inst_names: InstNames,
     pub blocks: PrimaryMap<Block, BlockData>,
     pub layout: Vec<Block>,
     pub md_args: PrimaryMap<MdArg, Metadata>,
@@ -54,12 +104,21 @@ impl Body {
     pub fn with_capacity(insts: usize) -> Body {
         Body {
             insts: PrimaryMap::with_capacity(insts),
-            inst_names: cranelift_entity::SecondaryMap::with_capacity(insts),
+            inst_names: InstNames::default(),
             blocks: PrimaryMap::with_capacity(insts / 4 + 1),
             layout: Vec::with_capacity(insts / 4 + 1),
             md_args: PrimaryMap::new(),
             source_offsets: cranelift_entity::SecondaryMap::with_capacity(insts),
         }
+    }
+
+    /// Give back the room [`with_capacity`](Self::with_capacity) reserved but the body did
+    /// not use (readers estimate it from the text).
+    pub fn shrink_to_fit(&mut self) {
+        self.insts.shrink_to_fit();
+        self.blocks.shrink_to_fit();
+        self.layout.shrink_to_fit();
+        self.inst_names.named.shrink_to_fit();
     }
 
     pub fn entry(&self) -> Option<Block> {
@@ -144,5 +203,31 @@ impl Function {
 
     pub fn fn_attrs(&self) -> &AttrSet {
         &self.attrs.func
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cranelift_entity::EntityRef;
+
+    #[test]
+    fn inst_names_keep_only_named_instructions_in_order() {
+        let mut names = InstNames::default();
+        let i = |k| Inst::new(k);
+        names.set(i(3), Name::Named("c".into()));
+        names.set(i(7), Name::Named("d".into()));
+        names.set(i(1), Name::Named("a".into())); // out of order: a forward reference
+        names.set(i(5), Name::Unnamed);
+        names.set(i(7), Name::Named("e".into()));
+        names.set(i(3), Name::Unnamed);
+        let got: Vec<(usize, &str)> = names
+            .iter()
+            .map(|(k, n)| (k.index(), n.as_str().unwrap()))
+            .collect();
+        assert_eq!(got, [(1, "a"), (7, "e")]);
+        assert_eq!(names[i(5)], Name::Unnamed);
+        assert_eq!(names[i(7)].as_str(), Some("e"));
+        assert!(names.get(i(3)).is_none());
     }
 }

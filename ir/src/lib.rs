@@ -25,7 +25,7 @@ pub mod writer;
 
 pub use attr::{Attr, AttrList, AttrSet};
 pub use constant::{ApInt, Const, ConstData, ConstExpr, ConstPool};
-pub use function::{Block, BlockData, Body, Function, MdArg, Param};
+pub use function::{Block, BlockData, Body, Function, InstNames, MdArg, Param};
 pub use inst::{Align, CallConv, CallInfo, Flags, Inst, InstData, InstDebug, InstExtra, Opcode};
 pub use metadata::Metadata;
 pub use module::{

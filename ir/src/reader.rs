@@ -2449,7 +2449,7 @@ impl<'a> Parser<'a> {
                 self.body = Body::with_capacity(self.body_lines_estimate());
                 self.function_body()?;
                 // The capacity was estimated from the text; give back what was not used.
-                self.body.insts.shrink_to_fit();
+                self.body.shrink_to_fit();
                 f.body = Some(std::mem::take(&mut self.body));
             }
             // Numbered parameters are printed by the writer; forget their text names.
@@ -2813,13 +2813,13 @@ impl<'a> Parser<'a> {
                     );
                 }
                 self.body.insts[i] = data;
-                self.body.inst_names[i] = name;
+                self.body.inst_names.set(i, name);
                 Ok(i)
             }
             Some(_) => self.error_at(off, format!("redefinition of '%{key}'")),
             None => {
                 let i = self.body.insts.push(data);
-                self.body.inst_names[i] = name;
+                self.body.inst_names.set(i, name);
                 self.fs.names.insert(key, Local::Inst(i));
                 Ok(i)
             }

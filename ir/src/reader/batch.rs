@@ -19,9 +19,11 @@
 //! switches the module to typed pointers. The caller then reads the text again serially, so
 //! error messages, and which error comes first, are always the serial reader's.
 //!
-//! Memory stays bounded: the main thread runs at most a few chunks ahead of the oldest chunk
-//! not yet absorbed, and reports (through the progress callback) only the text before that
-//! chunk as done, so a mapped input is still released behind the reader. A module with a huge
+//! Memory stays bounded: the main thread runs [`LAG`] chunks ahead of the oldest chunk not yet
+//! absorbed (exactly that many, waiting for a late chunk: both it and the chunks intern types,
+//! so when a chunk is absorbed must follow the text, not the workers' timing), and reports
+//! (through the progress callback) only the text before that chunk as done, so a mapped input
+//! is still released behind the reader. A module with a huge
 //! type table (past [`MAX_SEED_TYPES`]) has its later bodies read in place instead, since every
 //! chunk in flight holds a copy of the table; below that, chunks grow with the table
 //! ([`BYTES_PER_TYPE`]) so that copying it stays a small part of the work.
@@ -53,6 +55,13 @@ const BYTES_PER_TYPE: usize = 64;
 /// chunk in flight holds a copy of the table, which would cost more memory than threads save
 /// time.
 const MAX_SEED_TYPES: usize = 1 << 16;
+
+/// How many chunks the main thread sends ahead of the oldest one it has not absorbed: fixed,
+/// so that when each chunk is absorbed does not depend on the number of threads. Two keep two
+/// workers busy (reading all_linked is as fast as absorbing whatever is done, and 4 cost 4 MiB
+/// more memory); more cores would want more, but the main thread's own share of the work
+/// (the top level, the metadata, absorbing) caps the gain at about 3x anyway.
+const LAG: usize = 2;
 
 /// Smaller inputs are read serially: threads would cost more than they save.
 const MIN_INPUT: usize = 4 << 20;
@@ -218,7 +227,7 @@ fn parse_chunk(src: &[u8], utf8: bool, chunk: Chunk) -> Option<ChunkOut> {
         if p.last_end != job.end || p.m.typed_pointers != job.typed_pointers {
             return None;
         }
-        p.body.insts.shrink_to_fit();
+        p.body.shrink_to_fit();
         bodies.push((job.func, std::mem::take(&mut p.body)));
     }
     Some(ChunkOut {
@@ -340,10 +349,15 @@ impl<'a> Parser<'a> {
         if d.bytes >= full || ((flush || type_def) && !d.jobs.is_empty()) {
             self.dispatch()?;
         }
+        // A chunk is absorbed once LAG later chunks were sent (or at the end), never earlier
+        // even if it is done: the main thread interns types too, and the order of its interning
+        // and the absorbing must follow the text alone, not the workers' timing, for the type
+        // table to come out the same on every run and with any number of threads.
         loop {
             let d = self.defer.as_mut().expect("deferring");
-            while let Ok((i, out)) = d.from_workers.try_recv() {
-                d.finished.insert(i, out);
+            let outstanding = d.next_index - d.next_absorb;
+            if outstanding == 0 || (outstanding <= LAG && !flush) {
+                return Ok(());
             }
             if let Some(out) = d.finished.remove(&d.next_absorb) {
                 d.next_absorb += 1;
@@ -354,16 +368,12 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            if flush && d.next_absorb < d.next_index {
-                match d.from_workers.recv() {
-                    Ok((i, out)) => {
-                        d.finished.insert(i, out);
-                        continue;
-                    }
-                    Err(_) => return give_up(),
+            match d.from_workers.recv() {
+                Ok((i, out)) => {
+                    d.finished.insert(i, out);
                 }
+                Err(_) => return give_up(),
             }
-            return Ok(());
         }
     }
 
