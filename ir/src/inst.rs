@@ -356,7 +356,7 @@ pub struct CallInfo {
     pub tail: TailKind,
     /// Shared: the reader gives equal attribute lists of a module one allocation.
     pub attrs: std::sync::Arc<AttrList>,
-    pub bundles: Vec<Bundle>,
+    pub bundles: ThinVec<Bundle>,
     /// Address space printed after the callee type (`addrspace(N)`), if any.
     pub addrspace: Option<u32>,
     /// Number of indirect destinations of a `callbr`.

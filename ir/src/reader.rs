@@ -1362,7 +1362,7 @@ impl<'a> Parser<'a> {
 
     /// Reserve a handle for global `name`, first used at `offset` and not defined yet.
     fn placeholder_global(&mut self, name: Box<str>, offset: u32) -> GlobalId {
-        let placeholder = GlobalKind::Var(GlobalVar {
+        let placeholder = GlobalKind::Var(Box::new(GlobalVar {
             common: GlobalCommon {
                 name: Name::Named(name),
                 ..Default::default()
@@ -1375,7 +1375,7 @@ impl<'a> Parser<'a> {
             extra: Vec::new(),
             md: Vec::new(),
             attrs: AttrSet::default(),
-        });
+        }));
         let g = self.m.add_global(placeholder);
         self.pending_globals.insert(g, offset);
         g
@@ -1473,13 +1473,13 @@ impl<'a> Parser<'a> {
                     return self.err(format!("unexpected {} after alias", self.describe()));
                 }
             }
-            GlobalKind::Alias(Alias {
+            GlobalKind::Alias(Box::new(Alias {
                 common,
                 value_ty,
                 target,
                 ifunc,
                 md,
-            })
+            }))
         } else {
             let constant = if self.eat_word("constant") {
                 true
@@ -1545,7 +1545,7 @@ impl<'a> Parser<'a> {
             while self.tok.kind == Tok::AttrGroup {
                 self.attr(&mut gv.attrs, false)?;
             }
-            GlobalKind::Var(gv)
+            GlobalKind::Var(Box::new(gv))
         };
         self.define_global(kind, name_off)?;
         Ok(())
@@ -3651,7 +3651,7 @@ impl<'a> Parser<'a> {
             cc,
             tail: TailKind::None,
             attrs,
-            bundles,
+            bundles: ThinVec::from(bundles),
             addrspace,
             indirect_dests: indirect,
             forwards_varargs,

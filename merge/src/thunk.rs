@@ -166,7 +166,7 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
             TailKind::Tail
         },
         attrs: std::sync::Arc::new(ff.attrs.clone()),
-        bundles: Vec::new(),
+        bundles: thin_vec::ThinVec::new(),
         addrspace: (ff.common.addrspace != 0).then_some(ff.common.addrspace),
         indirect_dests: 0,
         forwards_varargs: false,
@@ -244,13 +244,13 @@ pub fn write_alias(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         ..Default::default()
     };
     m.delete_global(g);
-    let a = m.add_global(GlobalKind::Alias(Alias {
+    let a = m.add_global(GlobalKind::Alias(Box::new(Alias {
         common,
         value_ty: gf.fn_ty,
         target,
         ifunc: false,
         md: Vec::new(),
-    }));
+    })));
     uses.add(f, User::Global(a));
     uses.replace_all_uses(m, g, a);
     a
