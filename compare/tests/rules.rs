@@ -597,6 +597,23 @@ define i32 @g(i32 %n) {
 }
 "# }
 
+// The same data, but only @f calls itself: @g calls @f. (The comparator's shortcut for
+// identical bodies must not take this for equal.)
+differ_x86! { identical_data_calling_one_of_the_two_differs, r#"
+define i32 @f(i32 %n) {
+  %a = add i32 %n, 1
+  %r = call i32 @f(i32 %a)
+  %s = mul i32 %r, 3
+  ret i32 %s
+}
+define i32 @g(i32 %n) {
+  %a = add i32 %n, 1
+  %r = call i32 @f(i32 %a)
+  %s = mul i32 %r, 3
+  ret i32 %s
+}
+"# }
+
 differ_x86! { call_site_attributes_differ, r#"
 declare void @a()
 define void @f() {

@@ -38,7 +38,9 @@ use crate::layout::DataLayout;
 use crate::llvm;
 use crate::numbers::GlobalNumbers;
 use cranelift_entity::SecondaryMap;
-use mergefn_ir::{AsmId, Block, Body, Const, Function, GlobalId, Inst, MdArg, Module, Value};
+use mergefn_ir::{
+    AsmId, Block, Body, Const, Function, GlobalId, Inst, MdArg, Module, Opcode, Value,
+};
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 
@@ -290,6 +292,12 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
 
     /// Test whether the two functions behave the same, and order them if not.
     pub fn compare(&mut self) -> Ordering {
+        // Copies of one template or generic instantiation are often the same data: then
+        // they are equal, and the walk below would only confirm it. (A traced comparison
+        // always walks, to explain its answer.)
+        if self.trace.is_none() && self.identical() {
+            return Ordering::Equal;
+        }
         let (nl, nr) = (self.fnl.params.len(), self.fnr.params.len());
         self.scratch().sn_l.start(nl);
         self.scratch().sn_r.start(nr);
@@ -306,6 +314,98 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                 self.decided(o, "compare", |_| {
                     "a declaration against a definition".into()
                 })
+            }
+        }
+    }
+
+    /// Whether the two functions are the same data, instruction for instruction, in all the
+    /// walk reads (the same signature, attributes and `!kcfi_type`; bodies laid out alike,
+    /// with equal instructions, operands and constants), so that they compare equal without
+    /// the walk. Identical data
+    /// compares equal except where a function's own address stands for the other's (call
+    /// targets, `blockaddress`): a body whose constants name either function, or hold a block
+    /// address anywhere, is left to the walk, as is a constant nested past a small budget.
+    fn identical(&self) -> bool {
+        let (l, r) = (self.fnl, self.fnr);
+        let header = l.fn_ty == r.fn_ty
+            && l.params.len() == r.params.len()
+            && l.cc == r.cc
+            && l.attrs == r.attrs
+            && l.gc == r.gc
+            && l.common.section == r.common.section
+            && self.kcfi_type(l) == self.kcfi_type(r)
+            && l.personality == r.personality
+            && l.prefix == r.prefix
+            && l.prologue == r.prologue;
+        let (Some(bl), Some(br)) = (&l.body, &r.body) else {
+            return false;
+        };
+        if !header
+            || bl.layout != br.layout
+            || bl.insts.len() != br.insts.len()
+            || bl.blocks.len() != br.blocks.len()
+            || bl.md_args != br.md_args
+            || bl
+                .blocks
+                .values()
+                .zip(br.blocks.values())
+                .any(|(a, b)| a.insts != b.insts)
+        {
+            return false;
+        }
+        let mut budget = 64;
+        bl.insts.values().zip(br.insts.values()).all(|(a, b)| {
+            // What the walk reads of an instruction: not its debug location or records, and
+            // metadata only of loads and calls (`!tbaa` on stores differs between copies for
+            // different types).
+            let md_read = matches!(
+                a.opcode,
+                Opcode::Load | Opcode::Call | Opcode::Invoke | Opcode::CallBr
+            );
+            a.opcode == b.opcode
+                && a.ty == b.ty
+                && a.operands == b.operands
+                && a.flags == b.flags
+                && a.fmf == b.fmf
+                && a.extra == b.extra
+                && (!md_read || a.md == b.md)
+                && a.operands.iter().all(|v| match *v {
+                    Value::Const(c) => !self.names_either(c, &mut budget),
+                    _ => true,
+                })
+                && a.call_info().is_none_or(|ci| {
+                    ci.bundles.iter().flat_map(|b| b.inputs.iter()).all(
+                        |v| !matches!(*v, Value::Const(c) if self.names_either(c, &mut budget)),
+                    )
+                })
+        })
+    }
+
+    /// Whether constant `c` names either function being compared or holds a block address
+    /// (conservatively true once `budget` nested constants were read).
+    fn names_either(&self, c: Const, budget: &mut u32) -> bool {
+        use mergefn_ir::ConstData as C;
+        match self.m.consts.get(c) {
+            C::Global { global, .. } => *global == self.fl || *global == self.fr,
+            C::BlockAddress { .. } => true,
+            C::Int { .. }
+            | C::Float { .. }
+            | C::Null(_)
+            | C::None(_)
+            | C::Undef(_)
+            | C::Poison(_)
+            | C::Zero(_)
+            | C::Bytes { .. } => false,
+            _ => {
+                if *budget == 0 {
+                    return true;
+                }
+                *budget -= 1;
+                self.m
+                    .consts
+                    .operands(c)
+                    .iter()
+                    .any(|&o| self.names_either(o, budget))
             }
         }
     }
