@@ -619,6 +619,13 @@ impl<'a> Parser<'a> {
 
     fn parse_u64(&mut self) -> PResult<u64> {
         let t = self.expect(Tok::Int, "an integer")?;
+        // Alignments, metadata ids, indices: short runs of decimal digits, read directly.
+        let digits = &self.src[t.start as usize..t.end as usize];
+        if (1..=19).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) {
+            return Ok(digits
+                .iter()
+                .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0')));
+        }
         self.text(t)
             .parse::<u64>()
             .or_else(|_| self.error_at(token_offset(t), "integer out of range"))
@@ -1594,6 +1601,13 @@ impl<'a> Parser<'a> {
 
     /// The shared name of metadata kind token `t` (`!noalias` -> "noalias").
     fn intern_md_kind(&mut self, t: Token) -> std::sync::Arc<str> {
+        // Looked up by the text itself first: a kind repeats on most instructions.
+        let text = self.text(t);
+        if !t.quoted && !text.contains('\\') {
+            if let Some(k) = self.md_kinds.get(text) {
+                return k.clone();
+            }
+        }
         let name = self.name_of(t);
         if let Some(k) = self.md_kinds.get(&*name) {
             return k.clone();
