@@ -490,17 +490,23 @@ impl ConstPool {
 
     /// Direct constant operands of `c` (for walks over constant graphs).
     pub fn operands(&self, c: Const) -> SmallVec<[Const; 4]> {
+        self.operand_slice(c).iter().copied().collect()
+    }
+
+    /// [`operands`](Self::operands) without copying them: a big aggregate's elements are
+    /// read in place.
+    pub fn operand_slice(&self, c: Const) -> &[Const] {
         match &self.data[c] {
             ConstData::Array { elems, .. }
             | ConstData::Struct { elems, .. }
-            | ConstData::Vector { elems, .. } => elems.iter().copied().collect(),
-            ConstData::Splat { elem, .. } => smallvec::smallvec![*elem],
-            ConstData::Expr(e) => e.ops.iter().copied().collect(),
+            | ConstData::Vector { elems, .. } => elems,
+            ConstData::Splat { elem, .. } => std::slice::from_ref(elem),
+            ConstData::Expr(e) => &e.ops,
             ConstData::BlockAddress { func, .. }
             | ConstData::DsoLocalEquivalent { func, .. }
-            | ConstData::NoCfi { func, .. } => smallvec::smallvec![*func],
-            ConstData::PtrAuth { ops, .. } => ops.iter().copied().collect(),
-            _ => SmallVec::new(),
+            | ConstData::NoCfi { func, .. } => std::slice::from_ref(func),
+            ConstData::PtrAuth { ops, .. } => ops,
+            _ => &[],
         }
     }
 

@@ -83,7 +83,7 @@ impl ConstGlobals {
                 self.stack.pop();
                 continue;
             }
-            let ops = m.consts.operands(top);
+            let ops = m.consts.operand_slice(top);
             let pending = self.stack.len();
             self.stack
                 .extend(ops.iter().filter(|&&o| self.ranges[o].is_none()));
@@ -94,7 +94,7 @@ impl ConstGlobals {
             self.stack.pop();
             self.scratch.clear();
             self.scratch.extend(m.consts.as_global(top));
-            for &o in &ops {
+            for &o in ops {
                 let (s, e) = self.ranges[o].expect("operands come first");
                 self.scratch
                     .extend_from_slice(&self.flat[s as usize..e as usize]);
