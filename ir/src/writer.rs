@@ -324,6 +324,9 @@ impl<'m> Writer<'m> {
             ConstData::Int { ty, val } => {
                 if matches!(self.m.types.get(*ty), TypeData::Int(1)) {
                     self.s(if val.is_zero() { "false" } else { "true" });
+                } else if let Some(v) = val.as_i64() {
+                    // Nearly every integer: no string built.
+                    self.num(v);
                 } else {
                     let s = val.to_signed_string();
                     self.s(&s);
