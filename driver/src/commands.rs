@@ -21,7 +21,7 @@ pub fn run(command: Command) -> Result<(), Error> {
 /// `mergefn merge`: merge equivalent functions and write the module, and the report if asked.
 pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
     let start = Instant::now();
-    let mut m = io::load_module(&args.input, !args.no_verify)?;
+    let (mut m, hints) = io::load_module_with_hints(&args.input, !args.no_verify)?;
     let parsed = Instant::now();
     let lookup = match args.lookup {
         Lookup::Tree => merge::Lookup::Tree,
@@ -32,7 +32,8 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
         use_aliases: args.use_aliases,
         lookup,
     };
-    let report = merge::merge_functions(&mut m, &opts);
+    // The module is as read (the verifier only reads it): the reader's use hints hold.
+    let report = merge::merge_functions_hinted(&mut m, &opts, hints.as_ref());
     let merged = Instant::now();
     io::save_module(&args.output, &m, Format::Ll, false)?;
     let printed = Instant::now();

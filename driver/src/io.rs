@@ -7,6 +7,7 @@
 
 use crate::diag::Error;
 use clap::ValueEnum;
+use mergefn_ir::uses::UseHints;
 use mergefn_ir::Module;
 use std::ffi::OsString;
 use std::fs;
@@ -153,18 +154,28 @@ fn map_or_read(path: &Path) -> io::Result<InputBytes> {
 /// Read a module from `input`, in whichever format it is, and (when `verify`) run the IR
 /// verifier on it; a finding is reported at the instruction's position, like a parse error.
 pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
+    load_module_with_hints(input, verify).map(|(m, _)| m)
+}
+
+/// [`load_module`], with the reader's use hints for `.ll` input (see
+/// `mergefn_ir::uses::UseHints`).
+pub fn load_module_with_hints(
+    input: &FileArg,
+    verify: bool,
+) -> Result<(Module, Option<UseHints>), Error> {
     let bytes = read_input(input)?;
     let name = input.input_name();
-    let m = match Format::detect(&bytes) {
+    let (m, hints) = match Format::detect(&bytes) {
         Format::Ll => {
             let mut released = 0;
-            mergefn_ir::parse_module_with_progress(&bytes, &mut |offset| {
+            let (m, hints) = mergefn_ir::parse_module_with_hints(&bytes, &mut |offset| {
                 bytes.release_before(&mut released, offset)
             })
             .map_err(|err| Error::Parse {
                 name: name.clone(),
                 err,
-            })?
+            })?;
+            (m, Some(hints))
         }
         Format::Json => {
             let mut m: Module = serde_json::from_slice(&bytes).map_err(|err| Error::Json {
@@ -172,7 +183,7 @@ pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
                 err,
             })?;
             m.rebuild_indexes();
-            m
+            (m, None)
         }
     };
     if verify {
@@ -187,7 +198,7 @@ pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
             });
         }
     }
-    Ok(m)
+    Ok((m, hints))
 }
 
 /// Write `m` to `dest` in `format`; `pretty` indents JSON.

@@ -33,8 +33,8 @@ pub use module::{
     InlineAsm, Linkage, Module, Name, UnnamedAddr, Visibility,
 };
 pub use reader::{
-    parse_module, parse_module_parallel, parse_module_serial, parse_module_with_progress,
-    ParseError,
+    parse_module, parse_module_parallel, parse_module_serial, parse_module_with_hints,
+    parse_module_with_progress, ParseError,
 };
 pub use types::{FloatKind, Type, TypeData, TypeTable};
 pub use value::Value;

@@ -206,23 +206,33 @@ pub fn parse_module_with_progress(
     src: &[u8],
     done_before: &mut dyn FnMut(usize),
 ) -> Result<Module, ParseError> {
+    parse_module_with_hints(src, done_before).map(|(m, _)| m)
+}
+
+/// [`parse_module_with_progress`], also returning which instructions of each body name a
+/// global ([`UseHints`](crate::uses::UseHints)): noted while each body is read, they let a use
+/// index skip the other instructions, as LLVM's use lists are kept while it parses.
+pub fn parse_module_with_hints(
+    src: &[u8],
+    done_before: &mut dyn FnMut(usize),
+) -> Result<(Module, crate::uses::UseHints), ParseError> {
     if batch::worth_it(src) {
-        if let Some(m) = batch::parse(src, done_before) {
-            return Ok(m);
+        if let Some(r) = batch::parse(src, done_before) {
+            return Ok(r);
         }
         // An error, or text the parallel reader does not take: the serial reader gives the
         // answer, and the same first error as always.
     }
     let mut p = Parser::new(src);
     p.module(done_before)?;
-    Ok(p.m)
+    Ok((p.m, p.hints))
 }
 
 /// [`parse_module`] with function bodies parsed on rayon's threads, whatever the input's size;
 /// `None` when the text needs the serial reader (an error, or a body not laid out as LLVM
 /// prints it). [`parse_module`] uses this for big inputs; tests and benches call it directly.
 pub fn parse_module_parallel(src: &[u8]) -> Option<Module> {
-    batch::parse(src, &mut |_| {})
+    batch::parse(src, &mut |_| {}).map(|(m, _)| m)
 }
 
 /// [`parse_module`] on the calling thread only: the reference the parallel reader is tested
@@ -267,6 +277,12 @@ struct Parser<'a> {
     body: Body,
     fs: FnState<'a>,
     in_function: bool,
+    /// Whether the instruction being read named a global (anywhere in it).
+    saw_global: bool,
+    /// The body's instructions that name a global, in the order read.
+    global_insts: Vec<Inst>,
+    /// For each body read: its instructions that name a global, in arena order.
+    pub(crate) hints: crate::uses::UseHints,
     /// Identified structs that have a `%T = type ...` definition.
     defined_types: rustc_hash::FxHashSet<Type>,
     type_first_use: FxHashMap<Type, u32>,
@@ -456,6 +472,9 @@ impl<'a> Parser<'a> {
             body: Body::default(),
             fs: FnState::default(),
             in_function: false,
+            saw_global: false,
+            global_insts: Vec::new(),
+            hints: Default::default(),
             defined_types: Default::default(),
             type_first_use: FxHashMap::default(),
             external_written: false,
@@ -1360,6 +1379,7 @@ impl<'a> Parser<'a> {
 
     /// Get or reserve the global named by token `t`.
     fn global_ref(&mut self, t: Token) -> GlobalId {
+        self.saw_global = true;
         let name = self.name_str(t);
         if let Some(g) = self.m.global_by_name(&name) {
             return g;
@@ -2466,6 +2486,7 @@ impl<'a> Parser<'a> {
                 self.body.shrink_to_fit();
                 f.body = Some(std::mem::take(&mut self.body));
             }
+            let hint = deferred.is_none().then(|| self.take_global_insts());
             // Numbered parameters are printed by the writer; forget their text names.
             for p in &mut f.params {
                 if matches!(&p.name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())) {
@@ -2473,6 +2494,9 @@ impl<'a> Parser<'a> {
                 }
             }
             let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
+            if let Some(hint) = hint {
+                self.hints.set(g, hint);
+            }
             if let Some((end, params)) = deferred {
                 self.defer_body(g, params, end);
             }
@@ -2521,6 +2545,15 @@ impl<'a> Parser<'a> {
     /// indented lines up to the first `}` that starts a line (how printed IR ends a body).
     /// Each byte is scanned at most once: a body that starts before the end found by an
     /// earlier scan (bodies written on one line) just gets a small estimate.
+    /// The instructions of the body just read that name a global, in arena order (a
+    /// forward-referenced instruction gets its handle before it is read).
+    fn take_global_insts(&mut self) -> Box<[Inst]> {
+        let mut v = std::mem::take(&mut self.global_insts);
+        v.sort_unstable();
+        v.dedup();
+        v.into_boxed_slice()
+    }
+
     fn body_lines_estimate(&mut self) -> usize {
         let start = self.tok.start as usize;
         if start < self.scanned_to {
@@ -2656,7 +2689,11 @@ impl<'a> Parser<'a> {
                         }
                     };
                     let at = token_offset(self.tok);
+                    self.saw_global = false;
                     let i = self.instruction()?;
+                    if self.saw_global {
+                        self.global_insts.push(i);
+                    }
                     self.body.source_offsets[i] = at;
                     if !records.is_empty() {
                         let d = self.body.insts[i]

@@ -35,6 +35,27 @@ pub struct UseIndex {
     users: SecondaryMap<GlobalId, Vec<User>>,
 }
 
+/// For each function body as the reader returned it, the instructions that name a global
+/// anywhere (every instruction with a global among its operands or bundle inputs, and maybe a
+/// few more), in arena order: [`UseIndex::build_hinted`] reads only those. Valid for the
+/// module exactly as read: an edit that adds a global to another instruction makes the hints
+/// wrong, so pass them only straight from the reader (`parse_module_with_hints`).
+#[derive(Default, Debug)]
+pub struct UseHints {
+    insts: SecondaryMap<GlobalId, Option<Box<[Inst]>>>,
+}
+
+impl UseHints {
+    pub(crate) fn set(&mut self, g: GlobalId, insts: Box<[Inst]>) {
+        self.insts[g] = Some(insts);
+    }
+
+    /// The instructions of `g`'s body that name a global, if the reader noted them.
+    pub fn get(&self, g: GlobalId) -> Option<&[Inst]> {
+        self.insts.get(g).and_then(|v| v.as_deref())
+    }
+}
+
 /// Globals that constant `c` mentions, transitively.
 pub fn globals_in_const(
     m: &Module,
@@ -132,6 +153,17 @@ impl UseIndex {
         wanted: impl Fn(GlobalId) -> bool + Sync,
         visit: impl Fn(GlobalId, &Body) -> T + Sync,
     ) -> (Self, Vec<(GlobalId, T)>) {
+        Self::build_hinted(m, None, wanted, visit)
+    }
+
+    /// [`build_visiting`](Self::build_visiting), reading only the instructions `hints` lists
+    /// for the bodies it covers (the same index, for a module unchanged since it was read).
+    pub fn build_hinted<T: Send>(
+        m: &Module,
+        hints: Option<&UseHints>,
+        wanted: impl Fn(GlobalId) -> bool + Sync,
+        visit: impl Fn(GlobalId, &Body) -> T + Sync,
+    ) -> (Self, Vec<(GlobalId, T)>) {
         let globals: Vec<GlobalId> = m.live_globals().collect();
         let weight = |g: GlobalId| match &m.globals[g].kind {
             GlobalKind::Function(f) => 1 + f.body.as_ref().map_or(0, |b| b.insts.len()),
@@ -151,7 +183,7 @@ impl UseIndex {
         bounds.dedup();
         let found: Vec<RunFindings<T>> = bounds
             .par_windows(2)
-            .map(|w| uses_in(m, &globals[w[0]..w[1]], &wanted, &visit))
+            .map(|w| uses_in(m, hints, &globals[w[0]..w[1]], &wanted, &visit))
             .collect();
         let mut idx = UseIndex::default();
         let mut visited = Vec::new();
@@ -198,6 +230,7 @@ struct RunFindings<T> {
 /// operands), with `visit` called on each body after its operands were read.
 fn uses_in<T>(
     m: &Module,
+    hints: Option<&UseHints>,
     globals: &[GlobalId],
     wanted: &(impl Fn(GlobalId) -> bool + Sync),
     visit: &(impl Fn(GlobalId, &Body) -> T + Sync),
@@ -251,7 +284,14 @@ fn uses_in<T>(
                     }
                 }
             };
-            if arena_is_layout(body) {
+            let in_arena_order = arena_is_layout(body);
+            if let (Some(list), true) = (hints.and_then(|h| h.get(g)), in_arena_order) {
+                // The reader noted which instructions name a global: the others have no use
+                // to record. (Arena order, like the walk below.)
+                for &i in list {
+                    scan(i, &body.insts[i]);
+                }
+            } else if in_arena_order {
                 for (i, d) in body.insts.iter() {
                     scan(i, d);
                 }

@@ -280,13 +280,24 @@ struct Pass<'a> {
 
 /// Run MergeFunctions on `m`.
 pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
+    merge_functions_hinted(m, opts, None)
+}
+
+/// [`merge_functions`] on a module straight from the reader, with the reader's
+/// [`UseHints`](mergefn_ir::uses::UseHints): the use index then reads only the instructions
+/// that name a global. The hints must come from reading this module, unchanged since.
+pub fn merge_functions_hinted(
+    m: &mut Module,
+    opts: &Options,
+    hints: Option<&mergefn_ir::uses::UseHints>,
+) -> Report {
     let funcs: Vec<GlobalId> = m.functions().collect();
     let barred = calling_intrinsics_with_distinct_metadata(m);
     let used = used_globals(m);
     // The use index and the hashes only read the module: one walk over the bodies on both
     // cores finds the uses and hashes each body while it is in cache (hashes in module order).
     let hasher = StructuralHasher::new(m);
-    let (idx, hashed) = UseIndex::build_visiting(m, Uses::tracks(m), |f, _| {
+    let (idx, hashed) = UseIndex::build_hinted(m, hints, Uses::tracks(m), |f, _| {
         (is_eligible(m, f) && !barred.contains(&f)).then(|| hasher.hash(m, f))
     });
     let uses = Uses::from_index(m, idx);

@@ -32,7 +32,7 @@ use super::{PResult, Parser};
 use crate::attr::{Attr, AttrList};
 use crate::constant::{Const, ConstData};
 use crate::function::{Body, Param};
-use crate::inst::InstExtra;
+use crate::inst::{Inst, InstExtra};
 use crate::metadata::Metadata;
 use crate::module::{AsmId, GlobalId, GlobalKind, Module};
 use crate::types::{Type, TypeData, TypeTable};
@@ -95,7 +95,8 @@ struct ChunkOut {
     /// Types below this handle are the main module's, unchanged.
     seed_len: usize,
     m: Module,
-    bodies: Vec<(GlobalId, Body)>,
+    /// Each body with its instructions that name a global.
+    bodies: Vec<(GlobalId, Body, Box<[Inst]>)>,
     pending_globals: FxHashMap<GlobalId, u32>,
     md_first_use: FxHashMap<u32, u32>,
     type_first_use: FxHashMap<Type, u32>,
@@ -132,7 +133,10 @@ impl Deferred {
 
 /// Read `src` with function bodies parsed on rayon's threads; `None` when the serial reader
 /// must do it (see the module documentation).
-pub(crate) fn parse(src: &[u8], done_before: &mut dyn FnMut(usize)) -> Option<Module> {
+pub(crate) fn parse(
+    src: &[u8],
+    done_before: &mut dyn FnMut(usize),
+) -> Option<(Module, crate::uses::UseHints)> {
     let threads = rayon::current_num_threads();
     let utf8 = is_utf8(src);
     // Bounded: the main thread stops when the workers have `threads` chunks queued.
@@ -188,7 +192,7 @@ pub(crate) fn parse(src: &[u8], done_before: &mut dyn FnMut(usize)) -> Option<Mo
         let ok = p.module(done_before).is_ok();
         // Dropping the sender lets the workers finish; the scope waits for them.
         p.defer = None;
-        ok.then_some(p.m)
+        ok.then_some((p.m, p.hints))
     })
 }
 
@@ -228,7 +232,8 @@ fn parse_chunk(src: &[u8], utf8: bool, chunk: Chunk) -> Option<ChunkOut> {
             return None;
         }
         p.body.shrink_to_fit();
-        bodies.push((job.func, std::mem::take(&mut p.body)));
+        let hint = p.take_global_insts();
+        bodies.push((job.func, std::mem::take(&mut p.body), hint));
     }
     Some(ChunkOut {
         seed_len,
@@ -440,10 +445,11 @@ impl<'a> Parser<'a> {
             let mapped = r.const_data(data);
             r.consts.push(self.m.consts.intern(mapped));
         }
-        for (func, mut body) in bodies {
+        for (func, mut body, hint) in bodies {
             self.remap_body(&mut r, &mut body);
             if let GlobalKind::Function(f) = &mut self.m.globals[func].kind {
                 f.body = Some(body);
+                self.hints.set(func, hint);
             }
         }
         for (id, off) in md_first_use {
