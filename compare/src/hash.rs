@@ -104,11 +104,6 @@ impl StructuralHasher {
         self.walk(m, f, true).1
     }
 
-    /// [`hash`](Self::hash) and [`key`](Self::key) in one walk over the body.
-    pub fn hash_and_key(&self, m: &Module, f: GlobalId) -> (u64, u64) {
-        self.walk(m, f, true)
-    }
-
     /// The structural hash, and the key when `keyed` (else 0).
     fn walk(&self, m: &Module, f: GlobalId, keyed: bool) -> (u64, u64) {
         use mergefn_ir::{ConstData, InstExtra, Opcode, TypeData, Value};

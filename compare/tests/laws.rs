@@ -66,6 +66,17 @@ fn cmp(m: &Module, n: &GlobalNumbers, f: GlobalId, g: GlobalId) -> Ordering {
     FunctionComparator::new(m, f, g, n).compare()
 }
 
+/// Two functions found equal must have the same lookup key.
+fn assert_equal_keys(name: &str, m: &Module, (f, kf): (GlobalId, u64), (g, kg): (GlobalId, u64)) {
+    assert_eq!(
+        kf,
+        kg,
+        "{name}: @{} and @{} are equal but have different lookup keys",
+        m.global_name(f),
+        m.global_name(g)
+    );
+}
+
 fn why(m: &Module, f: GlobalId, g: GlobalId) -> String {
     mergefn_compare::explain(m, f, g).to_string()
 }
@@ -105,13 +116,7 @@ fn reflexive_antisymmetric_and_equal_functions_hash_equal() {
                         m.global_name(f),
                         m.global_name(g)
                     );
-                    assert_eq!(
-                        keys[i],
-                        keys[j],
-                        "{name}: @{} and @{} are equal but have different lookup keys",
-                        m.global_name(f),
-                        m.global_name(g)
-                    );
+                    assert_equal_keys(name, m, (f, keys[i]), (g, keys[j]));
                     equal += 1;
                 }
                 pairs += 1;
@@ -151,13 +156,7 @@ fn equal_functions_share_a_lookup_key_across_whole_modules() {
                 for j in i + 1..fs.len() {
                     let (f, g) = (fs[i], fs[j]);
                     if cmp(m, &n, f, g).is_eq() {
-                        assert_eq!(
-                            keys[i],
-                            keys[j],
-                            "{name}: @{} and @{} are equal but have different lookup keys",
-                            m.global_name(f),
-                            m.global_name(g)
-                        );
+                        assert_equal_keys(name, m, (f, keys[i]), (g, keys[j]));
                         equal += 1;
                     } else {
                         unequal += 1;

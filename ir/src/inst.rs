@@ -382,9 +382,10 @@ pub struct Align(std::num::NonZeroU8);
 impl Align {
     /// The alignment of `bytes`, if it is a power of two up to 2^32.
     pub fn new(bytes: u64) -> Option<Align> {
-        (bytes.is_power_of_two() && bytes <= 1 << 32)
-            .then(|| std::num::NonZeroU8::new(bytes.trailing_zeros() as u8 + 1).map(Align))
-            .flatten()
+        if !bytes.is_power_of_two() || bytes > 1 << 32 {
+            return None;
+        }
+        std::num::NonZeroU8::new(bytes.trailing_zeros() as u8 + 1).map(Align)
     }
 
     pub fn bytes(self) -> u64 {

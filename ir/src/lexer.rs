@@ -78,7 +78,8 @@ static IDENT: [bool; 256] = {
     t
 };
 
-fn is_ident_char(c: u8) -> bool {
+/// Whether `c` may continue an identifier (`[-a-zA-Z$._0-9]`).
+pub fn is_ident_char(c: u8) -> bool {
     IDENT[c as usize]
 }
 

@@ -8,7 +8,7 @@
 
 use cranelift_entity::SecondaryMap;
 use mergefn_ir::constant::Const;
-use mergefn_ir::lexer::unescape;
+use mergefn_ir::lexer::{is_ident_char, unescape};
 use mergefn_ir::uses::{global_consts, UseIndex, User};
 use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
 use rayon::prelude::*;
@@ -419,11 +419,8 @@ fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
 
 /// How `@name` is spelled in text.
 pub fn name_ref(name: &str) -> String {
-    let plain = !name.is_empty()
-        && !name.as_bytes()[0].is_ascii_digit()
-        && name
-            .bytes()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+    let plain =
+        !name.is_empty() && !name.as_bytes()[0].is_ascii_digit() && name.bytes().all(is_ident_char);
     if plain {
         format!("@{name}")
     } else {
@@ -444,7 +441,6 @@ pub fn name_ref(name: &str) -> String {
 /// literals (`!"..."`, `name: "..."`), as its byte range and the name it refers to.
 fn global_refs(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
     let b = text.as_bytes();
-    let ident = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_');
     let mut refs = Vec::new();
     let mut i = 0;
     while i < b.len() {
@@ -465,7 +461,7 @@ fn global_refs(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
                 i = end;
             }
             b'@' => {
-                let n = b[i + 1..].iter().take_while(|&&c| ident(c)).count();
+                let n = b[i + 1..].iter().take_while(|&&c| is_ident_char(c)).count();
                 if n > 0 {
                     refs.push((i..i + 1 + n, text[i + 1..i + 1 + n].to_string()));
                 }

@@ -321,10 +321,10 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// Whether the two functions are the same data, instruction for instruction, in all the
     /// walk reads (the same signature, attributes and `!kcfi_type`; bodies laid out alike,
     /// with equal instructions, operands and constants), so that they compare equal without
-    /// the walk. Identical data
-    /// compares equal except where a function's own address stands for the other's (call
-    /// targets, `blockaddress`): a body whose constants name either function, or hold a block
-    /// address anywhere, is left to the walk, as is a constant nested past a small budget.
+    /// the walk. Identical data compares equal except where a function's own address stands
+    /// for the other's (call targets, `blockaddress`): a body whose constants name either
+    /// function, or hold a block address anywhere, is left to the walk, as is a constant
+    /// nested past a small budget.
     fn identical(&self) -> bool {
         let (l, r) = (self.fnl, self.fnr);
         let header = l.fn_ty == r.fn_ty
@@ -403,7 +403,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                 *budget -= 1;
                 self.m
                     .consts
-                    .operands(c)
+                    .operand_slice(c)
                     .iter()
                     .any(|&o| self.names_either(o, budget))
             }
