@@ -4,6 +4,11 @@
 #   target/corpus/rust/   rustc 1.9x IR of crates.io crates (+ all_linked.ll, the "big module")
 #   target/corpus/c/      clang-22 IR of Debian C/C++ sources, one llvm-link'ed module per project
 #   target/corpus/typed/  clang-14 IR with typed pointers (i8*), for the legacy-IR path
+#   target/corpus/flavours/  the C/C++ sources (and two Rust crates) built as real projects
+#                         build them: -O2 -g, -Os -g, line tables, CFI, kCFI, ASan, UBSan,
+#                         coverage, OpenMP, ThinLTO and full LTO bitcode (through llvm-dis-22)
+#   target/corpus/cross/  other targets: AArch64, RISC-V, wasm32, ARMv7, Windows, macOS,
+#                         NVPTX, AMDGPU, SPIR-V (tests/corpus-src/ and zstd)
 #   target/corpus/programs/  whole programs: a c/ library module llvm-link'ed with a driver
 #                         of ours from tests/programs/ (run before and after merging by
 #                         tests/tests/behaviour.rs)
@@ -31,7 +36,7 @@ SUDO=""
 log() { printf '[corpus %4ds] %s\n' "$((SECONDS - START))" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
-mkdir -p "$OUT"/{rust,c,typed,programs} "$BUILD" "$SRC"
+mkdir -p "$OUT"/{rust,c,typed,programs,flavours,cross} "$BUILD" "$SRC"
 
 # ---------------------------------------------------------------- apt helpers
 APT_UPDATED=0
@@ -100,12 +105,15 @@ fetch_src() {
 compile_one() {
     local src="$1" rel out
     rel="${src#"$CORPUS_SRCROOT"/}"
-    out="$CORPUS_OBJDIR/${rel//\//__}.ll"
+    out="$CORPUS_OBJDIR/${rel//\//__}.$CORPUS_EXT"
     [ -s "$out" ] && return 0
     local cc="$CORPUS_CC" std="$CORPUS_CSTD"
-    case "$src" in *.cc|*.cpp|*.cxx) cc="$CORPUS_CXX"; std="$CORPUS_CXXSTD" ;; esac
+    case "$src" in
+        *.cc|*.cpp|*.cxx) cc="$CORPUS_CXX"; std="$CORPUS_CXXSTD" ;;
+        *.cl) std="" ;;  # OpenCL C picks its own standard (-cl-std)
+    esac
     # shellcheck disable=SC2086
-    if (cd "$CORPUS_SRCROOT" && "$cc" $std -S -emit-llvm -O1 -Xclang -disable-llvm-passes \
+    if (cd "$CORPUS_SRCROOT" && "$cc" $std $CORPUS_EMIT $CORPUS_OPT \
             -DNDEBUG -w $CORPUS_FLAGS "$src" -o "$out.tmp") >"$out.err" 2>&1; then
         mv "$out.tmp" "$out"; rm -f "$out.err"
     else
@@ -116,34 +124,52 @@ compile_one() {
 export -f compile_one
 
 # build_module OUT.ll LLVMBIN SRCROOT "FLAGS" FILE... : compile FILEs (relative to
-# SRCROOT) with LLVMBIN's clang and llvm-link them into OUT.ll.
+# SRCROOT) with LLVMBIN's clang and llvm-link them into OUT.ll.  The flavour of the build comes
+# from the environment: CORPUS_OPT (default: -O1 without LLVM's passes, the "frontend" IR),
+# CORPUS_BITCODE=1 (compile to bitcode, as LTO builds do, link, and llvm-dis the result; a
+# single file is disassembled directly so that a ThinLTO module keeps its summary), and
+# CORPUS_TARGET (a --target triple).
 build_module() {
     local out="$1" bin="$2" root="$3" flags="$4"; shift 4
     if [ -s "$out" ]; then log "cached: ${out#"$ROOT"/}"; return 0; fi
     [ "$#" -gt 0 ] || die "no source files for ${out#"$ROOT"/}"
-    local name objdir
+    local name objdir bitcode="${CORPUS_BITCODE:-0}"
     name="$(basename "$(dirname "$out")")-$(basename "$out" .ll)"
     objdir="$BUILD/obj/$name"
     mkdir -p "$objdir"
     rm -f "$objdir/failed.log"
     log "compiling $name: $# files with $bin/clang"
+    local ext=ll emit="-S -emit-llvm"
+    [ "$bitcode" = 1 ] && { ext=bc; emit="-c -emit-llvm"; }
+    [ -n "${CORPUS_TARGET:-}" ] && flags="--target=$CORPUS_TARGET $flags"
     export CORPUS_SRCROOT="$root" CORPUS_OBJDIR="$objdir" CORPUS_FLAGS="$flags" \
         CORPUS_CC="$bin/clang" CORPUS_CXX="$bin/clang++" \
-        CORPUS_CSTD="-std=gnu11" CORPUS_CXXSTD="-std=c++17"
+        CORPUS_CSTD="-std=gnu11" CORPUS_CXXSTD="-std=c++17" CORPUS_EXT="$ext" \
+        CORPUS_EMIT="$emit" CORPUS_OPT="${CORPUS_OPT:--O1 -Xclang -disable-llvm-passes}"
     printf '%s\0' "$@" | xargs -0 -P "$JOBS" -I{} bash -c 'compile_one "$1"' _ "$root/{}"
     if [ -s "$objdir/failed.log" ]; then
         log "$name: $(wc -l <"$objdir/failed.log") file(s) failed to compile (skipped):"
         sed 's/^/    /' "$objdir/failed.log" >&2
     fi
-    local objs=("$objdir"/*.ll)
+    local objs=("$objdir"/*."$ext")
     [ -e "${objs[0]}" ] || die "$name: no file compiled"
-    log "llvm-link $name: ${#objs[@]} modules"
-    "$bin/llvm-link" -S "${objs[@]}" -o "$out.tmp" || die "$name: llvm-link failed"
+    if [ "$bitcode" = 1 ] && [ "${#objs[@]}" = 1 ]; then
+        log "llvm-dis $name"
+        "$bin/llvm-dis" "${objs[0]}" -o "$out.tmp" || die "$name: llvm-dis failed"
+    elif [ "$bitcode" = 1 ]; then
+        log "llvm-link + llvm-dis $name: ${#objs[@]} modules"
+        "$bin/llvm-link" "${objs[@]}" -o "$objdir/linked.bc" || die "$name: llvm-link failed"
+        "$bin/llvm-dis" "$objdir/linked.bc" -o "$out.tmp" || die "$name: llvm-dis failed"
+    else
+        log "llvm-link $name: ${#objs[@]} modules"
+        "$bin/llvm-link" -S "${objs[@]}" -o "$out.tmp" || die "$name: llvm-link failed"
+    fi
     mv "$out.tmp" "$out"
 }
 
 # ------------------------------------------------------------------- tools
-ensure_pkgs llvm-22 clang-22 clang-14 llvm-14 dpkg-dev perl python3 python3-six unicode-data
+ensure_pkgs llvm-22 clang-22 clang-14 llvm-14 dpkg-dev perl python3 python3-six unicode-data \
+    libclang-rt-22-dev libomp-22-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross libc6-dev-armhf-cross
 for t in "$LLVM22/clang" "$LLVM22/clang++" "$LLVM22/llvm-link" "$LLVM14/clang" "$LLVM14/llvm-link"; do
     [ -x "$t" ] || die "missing $t"
 done
@@ -298,13 +324,114 @@ EOF
     build_module "$OUT/typed/zstd.ll"     "$LLVM14" "$ZSTD"     "$ZSTD_FLAGS"   "${zstd_typed_files[@]}"
 fi
 
+# ================================================================ flavours
+# The same C/C++ sources built the way real projects build them: optimised with debug info,
+# sanitizers, CFI, coverage, OpenMP, and LTO bitcode read back through llvm-dis-22.  One
+# module per project and flavour, target/corpus/flavours/<project>.<flavour>.ll.
+C_FLAVOURS=(
+    "O2g|0|-O2 -g"
+    "O1g|0|-O1 -g"
+    "Osg|0|-Os -g"
+    "gmlt|0|-O2 -gline-tables-only"
+    "cfi|0|-O2 -flto -fvisibility=hidden -fsanitize=cfi"
+    "kcfi|0|-O2 -fsanitize=kcfi"
+    "asan|0|-O2 -fsanitize=address"
+    "ubsan|0|-O2 -fsanitize=undefined"
+    "cov|0|-O2 -fprofile-instr-generate -fcoverage-mapping"
+    "openmp|0|-O2 -fopenmp"
+    "thinlto|1|-O2 -flto=thin"
+    "lto|1|-O2 -flto"
+)
+mkdir -p "$OUT/flavours" "$OUT/cross"
+ZSTD_SRC="$(fetch_src libzstd)"
+RE2_SRC="$(fetch_src re2)"
+TINYXML2_SRC="$(fetch_src tinyxml2)"
+mapfile -t zstd_all < <(srcs "$ZSTD_SRC" 'lib/common/*.c' 'lib/compress/*.c' 'lib/decompress/*.c' 'lib/dictBuilder/*.c')
+mapfile -t re2_all < <(srcs "$RE2_SRC" 're2/*.cc' util/rune.cc util/strutil.cc)
+for fl in "${C_FLAVOURS[@]}"; do
+    IFS='|' read -r fname fbc fopt <<<"$fl"
+    export CORPUS_OPT="$fopt" CORPUS_BITCODE="$fbc"
+    zstd_flags="-Ilib -Ilib/common -DZSTD_DISABLE_ASM -DXXH_NAMESPACE=ZSTD_"
+    if [ "$fname" = thinlto ]; then
+        # A ThinLTO module keeps its summary (^N = ...) only as the compiler wrote it, one
+        # translation unit, unlinked.  (tinyxml2's summary has a typeidCompatibleVTable entry
+        # that llvm-dis-22 writes and opt-22 cannot read back, so it is not used here.)
+        build_module "$OUT/flavours/zstd_decompress.$fname.ll" "$LLVM22" "$ZSTD_SRC" \
+            "$zstd_flags" lib/decompress/zstd_decompress.c
+        continue
+    fi
+    build_module "$OUT/flavours/tinyxml2.$fname.ll" "$LLVM22" "$TINYXML2_SRC" "-I." tinyxml2.cpp
+    build_module "$OUT/flavours/zstd.$fname.ll" "$LLVM22" "$ZSTD_SRC" "$zstd_flags" "${zstd_all[@]}"
+    # re2 is the largest C++ source: its debug-info builds, which the behaviour tests run.
+    case "$fname" in O2g|Osg|cfi|asan)
+        build_module "$OUT/flavours/re2.$fname.ll" "$LLVM22" "$RE2_SRC" "-I. -pthread" "${re2_all[@]}" ;;
+    esac
+done
+unset CORPUS_OPT CORPUS_BITCODE
+
+# Rust the way release builds with debug info, coverage and sanitizers emit it.
+RUST_FLAVOURS=(
+    "O3g|-C opt-level=3 -C debuginfo=2"
+    "cov|-C instrument-coverage"
+    "asan|-Z sanitizer=address"
+)
+for fl in "${RUST_FLAVOURS[@]}"; do
+    IFS='|' read -r fname fflags <<<"$fl"
+    done_all=1
+    for c in serde_json regex_syntax; do [ -s "$OUT/flavours/rust-$c.$fname.ll" ] || done_all=0; done
+    if [ "$done_all" = 1 ]; then log "cached: target/corpus/flavours/rust-*.$fname.ll"; continue; fi
+    RB="$BUILD/rust"
+    [ -s "$RB/Cargo.toml" ] || die "the rust corpus crate is missing ($RB); delete target/corpus/rust and rerun"
+    log "cargo build (rust flavour $fname)"
+    (cd "$RB" && RUSTC_BOOTSTRAP=1 RUSTFLAGS="--emit=llvm-ir -Z merge-functions=disabled $fflags" \
+        cargo build --release --target-dir "$RB/target-$fname" >"$RB/build-$fname.log" 2>&1) ||
+        { tail -30 "$RB/build-$fname.log" >&2; die "cargo build (flavour $fname) failed"; }
+    for c in serde_json regex_syntax; do
+        f="$(ls -S "$RB/target-$fname/release/deps/$c"-*.ll 2>/dev/null | head -1 || true)"
+        [ -n "$f" ] || die "no IR for crate $c (flavour $fname)"
+        cp "$f" "$OUT/flavours/rust-$c.$fname.ll.tmp" && mv "$OUT/flavours/rust-$c.$fname.ll.tmp" "$OUT/flavours/rust-$c.$fname.ll"
+    done
+done
+
+# ==================================================================== cross
+# Other targets: our freestanding template-heavy C++ (tests/corpus-src/freestanding.cpp) for
+# every target, zstd for the Linux targets whose C library Debian ships as a cross package,
+# and OpenCL kernels (kernel calling conventions) for the GPU targets.
+CROSS_TARGETS=(aarch64-linux-gnu riscv64-linux-gnu wasm32-unknown-unknown armv7-linux-gnueabihf
+    x86_64-windows-msvc arm64-apple-macos nvptx64-nvidia-cuda amdgcn-amd-amdhsa)
+CSRC="$ROOT/tests/corpus-src"
+for t in "${CROSS_TARGETS[@]}"; do
+    # Frontend IR for the templates (every instantiation kept), -O2 for zstd.
+    export CORPUS_TARGET="$t"
+    unset CORPUS_OPT
+    build_module "$OUT/cross/freestanding.$t.ll" "$LLVM22" "$CSRC" \
+        "-ffreestanding -fno-exceptions -fno-rtti -nostdinc++" freestanding.cpp
+    # Debian's cross C libraries (libc6-dev-<arch>-cross) live in /usr/<gnu triple>/include.
+    libc=""
+    case "$t" in
+        aarch64-linux-gnu|riscv64-linux-gnu) libc="/usr/$t/include" ;;
+        armv7-linux-gnueabihf) libc="/usr/arm-linux-gnueabihf/include" ;;
+    esac
+    if [ -n "$libc" ]; then
+        CORPUS_OPT="-O2" build_module "$OUT/cross/zstd.$t.ll" "$LLVM22" "$ZSTD_SRC" \
+            "-nostdlibinc -isystem $libc -Ilib -Ilib/common -DZSTD_DISABLE_ASM -DXXH_NAMESPACE=ZSTD_" \
+            "${zstd_all[@]}"
+    fi
+done
+for t in nvptx64-nvidia-cuda amdgcn-amd-amdhsa spirv64; do
+    export CORPUS_TARGET="$t" CORPUS_OPT="-O2"
+    build_module "$OUT/cross/kernels.$t.ll" "$LLVM22" "$CSRC" "-x cl -cl-std=CL2.0 -nogpulib" kernels.cl
+done
+unset CORPUS_TARGET CORPUS_OPT
+
 # ================================================================ programs
-# build_program OUT.ll LIB.ll SRCROOT "FLAGS" DRIVER : compile DRIVER (a file in
-# tests/programs/) with the corpus flags, include paths relative to SRCROOT, and
+# build_program OUT.ll LIB.ll SRCROOT "FLAGS" DRIVER [OPT] : compile DRIVER (a file in
+# tests/programs/) with the corpus flags (or OPT), include paths relative to SRCROOT, and
 # llvm-link it with the library module LIB.ll.  Rebuilt when DRIVER or LIB.ll is
 # newer than OUT.ll.
 build_program() {
     local out="$1" lib="$2" root="$3" flags="$4" driver="$5"
+    local opt="${6:--O1 -Xclang -disable-llvm-passes}"
     if [ -s "$out" ] && [ "$out" -nt "$driver" ] && [ "$out" -nt "$lib" ]; then
         log "cached: ${out#"$ROOT"/}"; return 0
     fi
@@ -316,7 +443,7 @@ build_program() {
     case "$driver" in *.cc|*.cpp|*.cxx) cc="$LLVM22/clang++"; std="-std=c++17" ;; esac
     log "compiling program $name: ${driver#"$ROOT"/} + ${lib#"$ROOT"/}"
     # shellcheck disable=SC2086
-    (cd "$root" && "$cc" $std -S -emit-llvm -O1 -Xclang -disable-llvm-passes \
+    (cd "$root" && "$cc" $std -S -emit-llvm $opt \
         -DNDEBUG -w $flags "$driver" -o "$objdir/driver.ll.tmp") >"$objdir/driver.err" 2>&1 ||
         { cat "$objdir/driver.err" >&2; die "$name: cannot compile ${driver#"$ROOT"/}"; }
     mv "$objdir/driver.ll.tmp" "$objdir/driver.ll"
@@ -324,12 +451,15 @@ build_program() {
     mv "$out.tmp" "$out"
 }
 
-RE2_SRC="$(fetch_src re2)"
-ZSTD_SRC="$(fetch_src libzstd)"
 build_program "$OUT/programs/re2_prog.ll"  "$OUT/c/re2.ll"  "$RE2_SRC"  "-I. -pthread" \
     "$ROOT/tests/programs/re2_workload.cc"
 build_program "$OUT/programs/zstd_prog.ll" "$OUT/c/zstd.ll" "$ZSTD_SRC" "-Ilib" \
     "$ROOT/tests/programs/zstd_workload.c"
+# The same programs as an optimised debug build compiles them.
+build_program "$OUT/programs/re2_prog.O2g.ll"  "$OUT/flavours/re2.O2g.ll"  "$RE2_SRC"  "-I. -pthread" \
+    "$ROOT/tests/programs/re2_workload.cc" "-O2 -g"
+build_program "$OUT/programs/zstd_prog.O2g.ll" "$OUT/flavours/zstd.O2g.ll" "$ZSTD_SRC" "-Ilib" \
+    "$ROOT/tests/programs/zstd_workload.c" "-O2 -g"
 
 for f in "$OUT"/typed/*.ll; do
     grep -q 'i8\*' "$f" || die "${f#"$ROOT"/} has no typed pointers (i8*)"
