@@ -33,6 +33,7 @@ fn bench_module(
         let opts = Options {
             use_aliases: false,
             lookup,
+            ..Default::default()
         };
         let counts = merge_functions(&mut m.clone(), &opts).counts;
         eprintln!(

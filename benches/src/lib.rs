@@ -134,6 +134,7 @@ mod tests {
                 &Options {
                     use_aliases: false,
                     lookup,
+                    ..Default::default()
                 },
             );
             assert_eq!(report.counts.merged, 0, "{lookup:?}");
@@ -150,6 +151,7 @@ mod tests {
                 &Options {
                     use_aliases: false,
                     lookup,
+                    ..Default::default()
                 },
             )
             .counts

@@ -12,6 +12,8 @@
 //! - [`structural_hash`]: the coarse hash MergeFunctions sorts by first; equal functions have
 //!   equal hashes.
 //! - [`explain`]: the comparator's first deciding rule and where, for people.
+//! - [`similar`]: the comparator tolerating different constants at chosen operands, for
+//!   merging similar functions.
 //! - [`types`]: structural equality of types across modules and renamed structs (not used by
 //!   the comparator, which follows LLVM's own type order).
 //! - [`DataLayout`]: sizes, alignments and offsets from the datalayout string.
@@ -30,6 +32,7 @@ mod hash;
 mod layout;
 mod llvm;
 mod numbers;
+pub mod similar;
 mod slots;
 pub mod types;
 

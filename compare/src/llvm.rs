@@ -407,6 +407,34 @@ pub(crate) fn operands_into(d: &InstData, out: &mut Vec<Operand>) {
     }
 }
 
+/// The index into [`InstData::operands`] of LLVM's operand `k` (the order
+/// [`operands_into`] lists), for the operands that are values of ours: `None` for a call's
+/// bundle inputs, a `br`'s destinations, the operands of exception-handling pads and an
+/// `alloca`'s implicit size.
+pub(crate) fn operand_slot(d: &InstData, k: usize) -> Option<usize> {
+    match d.opcode {
+        Opcode::Br => (k == 0).then_some(0),
+        Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
+            let nargs = d.num_call_args();
+            let bundled: usize = d
+                .call_info()
+                .map_or(0, |c| c.bundles.iter().map(|b| b.inputs.len()).sum());
+            if k < nargs {
+                Some(k)
+            } else if k >= nargs + bundled {
+                Some(k - bundled)
+            } else {
+                None
+            }
+        }
+        Opcode::Phi => Some(2 * k),
+        Opcode::CatchSwitch | Opcode::CatchPad | Opcode::CleanupPad => None,
+        Opcode::Alloca if d.operands.is_empty() => None,
+        _ => Some(k),
+    }
+    .filter(|&i| i < d.operands.len())
+}
+
 /// Incoming blocks of a `phi`, in order.
 pub(crate) fn phi_blocks(d: &InstData) -> impl Iterator<Item = Block> + '_ {
     d.operands

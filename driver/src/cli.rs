@@ -144,6 +144,13 @@ pub struct MergeArgs {
     #[arg(long)]
     pub use_aliases: bool,
 
+    /// Beyond LLVM: after the exact merges, functions that differ only in constant
+    /// operands (integers, globals they use, functions they call) share one body that takes
+    /// the differing values as extra parameters; each becomes a thunk passing its own. Only
+    /// where the estimated machine code shrinks
+    #[arg(long)]
+    pub merge_similar: bool,
+
     /// Print statistics (functions seen, compared, merged) to stderr
     #[arg(long)]
     pub stats: bool,

@@ -31,6 +31,7 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
     let opts = merge::Options {
         use_aliases: args.use_aliases,
         lookup,
+        merge_similar: args.merge_similar,
     };
     // The module is as read (the verifier only reads it): the reader's use hints hold.
     let report = merge::merge_functions_hinted(&mut m, &opts, hints.as_ref());

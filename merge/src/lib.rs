@@ -16,6 +16,7 @@
 //! comparator crate's verdicts.
 
 pub mod fntree;
+mod similar;
 pub mod thunk;
 pub mod uses;
 
@@ -55,6 +56,10 @@ pub struct Options {
     /// `-mergefunc-use-aliases`, off by default).
     pub use_aliases: bool,
     pub lookup: Lookup,
+    /// After LLVM's pass, merge functions that differ only in constant operands into one
+    /// body with extra parameters, where the cost model says it saves bytes (`--merge-similar`;
+    /// not something LLVM does: see [`similar`](crate::similar) and docs/ARCHITECTURE.md).
+    pub merge_similar: bool,
 }
 
 /// How a merged-away function was replaced.
@@ -69,6 +74,9 @@ pub enum Kind {
     Deleted,
     /// G's direct callers now call the survivor; G itself is kept (too small for a thunk).
     Replaced,
+    /// G became a thunk that calls a body shared with similar functions, passing its own
+    /// constants (`args`) for the operands where they differ (`--merge-similar`).
+    Parameterized,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -76,6 +84,9 @@ pub struct Merged {
     pub function: String,
     pub into: String,
     pub kind: Kind,
+    /// For [`Kind::Parameterized`]: the constants G passes, as typed IR values (`i32 7`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -100,6 +111,9 @@ pub struct Counts {
     pub comparisons: u64,
     /// Rounds of the deferred loop.
     pub rounds: usize,
+    /// Functions made thunks of a parameterized body (`--merge-similar`; also counted in
+    /// `thunks`, and each such body in `new_functions`).
+    pub parameterized: usize,
 }
 
 /// What the pass did.
@@ -167,7 +181,7 @@ fn used_globals(m: &Module) -> FxHashSet<GlobalId> {
 /// distinct metadata node as an operand, e.g. CFI checks of function-local types. Metadata
 /// call arguments live in each body's `md_args`, so only bodies listing a distinct node there
 /// are walked: usually none.
-fn calling_intrinsics_with_distinct_metadata(m: &Module) -> FxHashSet<GlobalId> {
+pub(crate) fn calling_intrinsics_with_distinct_metadata(m: &Module) -> FxHashSet<GlobalId> {
     let mut out = FxHashSet::default();
     let mut distinct: Option<FxHashSet<u32>> = None;
     for f in m.functions() {
@@ -373,6 +387,10 @@ pub fn merge_functions_hinted(
             }
         }
     }
+    if opts.merge_similar {
+        let r = &mut p.report;
+        similar::merge_similar(p.m, &mut r.merged, &mut r.created, &mut r.counts);
+    }
     p.report
 }
 
@@ -526,6 +544,7 @@ impl Pass<'_> {
             function: g_name,
             into,
             kind,
+            args: Vec::new(),
         });
     }
 

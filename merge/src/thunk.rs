@@ -125,6 +125,19 @@ fn push(body: &mut Body, b: mergefn_ir::Block, d: InstData) -> mergefn_ir::Inst 
 /// Replace G by a thunk that tail-calls F (LLVM's `writeThunk`). G's uses move to the thunk
 /// and G is deleted. Returns the thunk.
 pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
+    write_thunk_passing(m, uses, f, g, &[])
+}
+
+/// [`write_thunk`] to an F that takes G's parameters and then `extra` ones: the thunk passes
+/// its own arguments followed by the constants `extra` (a parameterized merge, see
+/// [`crate::similar`]).
+pub fn write_thunk_passing(
+    m: &mut Module,
+    uses: &mut Uses,
+    f: GlobalId,
+    g: GlobalId,
+    extra: &[Const],
+) -> GlobalId {
     let gf = m.function(g).expect("G is a function").clone_without_body();
     let ff = m.function(f).expect("F is a function").clone_without_body();
     let (g_ret, g_params, _) = m
@@ -152,6 +165,7 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
             ft,
         ));
     }
+    args.extend(extra.iter().map(|&c| Value::Const(c)));
     let swift_tail = |c: &Function| c.cc.0.as_deref() == Some("swifttailcc");
     let callee = m.global_const(f);
     let mut call = InstData::new(Opcode::Call, f_ret);
@@ -172,6 +186,7 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         forwards_varargs: false,
     }));
     let call_operand = call.operands.len() - 1;
+    let first_extra = call_operand - extra.len();
     let ci = push(&mut body, entry, call);
     let void = m.types.void();
     let mut ret = InstData::new(Opcode::Ret, void);
@@ -217,6 +232,24 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
             direct: true,
         },
     );
+    // Extra arguments naming functions are uses too: a later replacement must reach them.
+    for (k, &c) in extra.iter().enumerate() {
+        if let Some(h) = m
+            .consts
+            .as_global(c)
+            .filter(|&h| m.globals[h].as_function().is_some())
+        {
+            uses.add(
+                h,
+                User::Inst {
+                    func: t,
+                    inst: ci,
+                    operand: (first_extra + k) as u32,
+                    direct: true,
+                },
+            );
+        }
+    }
     uses.replace_all_uses(m, g, t);
     t
 }

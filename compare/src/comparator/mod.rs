@@ -39,7 +39,7 @@ use crate::llvm;
 use crate::numbers::GlobalNumbers;
 use cranelift_entity::SecondaryMap;
 use mergefn_ir::{
-    AsmId, Block, Body, Const, Function, GlobalId, Inst, MdArg, Module, Opcode, Value,
+    AsmId, Block, Body, Const, Function, GlobalId, Inst, InstData, MdArg, Module, Opcode, Value,
 };
 use std::cell::OnceCell;
 use std::cmp::Ordering;
@@ -236,6 +236,18 @@ pub struct FunctionComparator<'m, 'g> {
     /// addresses compare as ordinary globals: llvm/llvm-project#213206, see
     /// docs/DIVERGENCES.md.
     self_refs_interchangeable: bool,
+    /// `Some` when looking for similar functions ([`crate::similar`]): operand positions
+    /// where the two functions hold different constants that the caller accepts as
+    /// parameters are recorded here instead of deciding the order.
+    tolerated: Option<Tolerance<'g>>,
+}
+
+/// The state of a [`crate::similar`] comparison.
+pub(crate) struct Tolerance<'g> {
+    /// Whether the constant operand `operand` (an index into [`InstData::operands`]) of a
+    /// left-side instruction may become a parameter.
+    pub accept: &'g dyn Fn(&InstData, usize) -> bool,
+    pub diffs: Vec<crate::similar::OperandDiff>,
 }
 
 impl Drop for FunctionComparator<'_, '_> {
@@ -273,7 +285,26 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             quiet: 0,
             at: Position::Signature,
             self_refs_interchangeable: false,
+            tolerated: None,
         }
+    }
+
+    /// Record accepted constant differences instead of deciding on them (see
+    /// [`crate::similar`]). A function's own address is then an ordinary global everywhere:
+    /// a merged body must not call one instance's name for another's.
+    pub(crate) fn tolerant(mut self, accept: &'g dyn Fn(&InstData, usize) -> bool) -> Self {
+        self.tolerated = Some(Tolerance {
+            accept,
+            diffs: Vec::new(),
+        });
+        self
+    }
+
+    pub(crate) fn take_tolerated(&mut self) -> Vec<crate::similar::OperandDiff> {
+        self.tolerated
+            .as_mut()
+            .map(|t| std::mem::take(&mut t.diffs))
+            .unwrap_or_default()
     }
 
     fn scratch(&mut self) -> &mut Scratch {
@@ -623,11 +654,16 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                     if compare_operands {
                         let callee =
                             (dl.callee().is_some() && dr.callee().is_some()).then(|| ol.len() - 1);
+                        let tolerant = self.tolerated.is_some();
                         for (k, (&x, &y)) in ol.iter().zip(or.iter()).enumerate() {
-                            self.self_refs_interchangeable = Some(k) == callee;
-                            let o = self.cmp_values(x.into(), y.into());
+                            self.self_refs_interchangeable = Some(k) == callee && !tolerant;
+                            let o = if tolerant {
+                                self.quietly(|s| s.cmp_values(x.into(), y.into()))
+                            } else {
+                                self.cmp_values(x.into(), y.into())
+                            };
                             self.self_refs_interchangeable = false;
-                            if o.is_ne() {
+                            if o.is_ne() && !self.tolerate(a, dl, dr, k, x, y) {
                                 return o;
                             }
                         }
@@ -649,6 +685,54 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             }
             index += 1;
         }
+    }
+
+    /// In a [`crate::similar`] comparison, whether the differing operand `k` (in LLVM's
+    /// operand order) of the left instruction `a` is accepted as a parameter: both sides are
+    /// constants of one type, neither is a block address (whose comparison numbers blocks),
+    /// and the caller accepts the position. Accepted differences are recorded.
+    fn tolerate(
+        &mut self,
+        a: Inst,
+        dl: &InstData,
+        dr: &InstData,
+        k: usize,
+        x: llvm::Operand,
+        y: llvm::Operand,
+    ) -> bool {
+        let Some(t) = &self.tolerated else {
+            return false;
+        };
+        let (Val::Const(CRef::Pool(cl)), Val::Const(CRef::Pool(cr))) = (x.into(), y.into()) else {
+            return false;
+        };
+        let consts = &self.m.consts;
+        let block_address = |c| matches!(consts.get(c), mergefn_ir::ConstData::BlockAddress { .. });
+        if consts.ty(cl) != consts.ty(cr) || block_address(cl) || block_address(cr) {
+            return false;
+        }
+        let (Some(i), Some(j)) = (llvm::operand_slot(dl, k), llvm::operand_slot(dr, k)) else {
+            return false;
+        };
+        if i != j
+            || dl.operands[i] != Value::Const(cl)
+            || dr.operands[j] != Value::Const(cr)
+            || !(t.accept)(dl, i)
+        {
+            return false;
+        }
+        let diff = crate::similar::OperandDiff {
+            inst: a,
+            operand: i,
+            left: cl,
+            right: cr,
+        };
+        self.tolerated
+            .as_mut()
+            .expect("checked above")
+            .diffs
+            .push(diff);
+        true
     }
 
     /// Two values used at the same place. Most significant first:

@@ -1,0 +1,539 @@
+//! `--merge-similar`: functions that differ only in constant operands share one body.
+//!
+//! After LLVM's pass has merged what is equal, functions that are equal except for some
+//! constant operands (an integer, a global they load from, a function they call) are grouped;
+//! each group's body moves into one new private function that takes the differing constants
+//! as extra parameters, and every member becomes a thunk that tail-calls it with its own
+//! constants. A cost model in estimated machine bytes decides, so a group is merged only where
+//! the thunks and the parameters cost less than the bodies they replace.
+//!
+//! Why the program computes the same results (the argument docs/ARCHITECTURE.md expands):
+//! the comparator walked both functions pairing instructions one to one and found everything
+//! equal (signature, CFG, opcodes, types, flags, the metadata it reads, local values) except
+//! at the recorded operands, which hold constants of one type. The merged body is the
+//! representative's body with each recorded operand replaced by a parameter, so called with
+//! member M's constants it executes, instruction for instruction, M's body; M's thunk calls
+//! it with exactly those constants and returns its result. The rules below keep the places
+//! where IR demands a constant (GEP struct indices, `switch` cases, intrinsic arguments,
+//! `alloca` sizes, inline asm) and the things a moved body cannot take along (its own
+//! address in a `blockaddress`, `musttail` calls, whose prototype must match) out of the
+//! merge. Metadata attached to instructions other than `!dbg` (`!range`, `!tbaa`,
+//! `!nonnull`, ...) describes one instance and is dropped from the shared body: dropping it
+//! only forgoes optimisation, where keeping it could make another member's behaviour
+//! undefined. Each member keeps its name, linkage and address (a thunk), so interposition,
+//! address comparisons and external callers see what they saw.
+
+use crate::thunk;
+use crate::uses::Uses;
+use crate::{calling_intrinsics_with_distinct_metadata, Counts, Kind, Merged};
+use mergefn_compare::similar::{similar, OperandDiff};
+use mergefn_compare::{GlobalNumbers, StructuralHasher};
+use mergefn_ir::attr::Attr;
+use mergefn_ir::inst::{Opcode, TailKind};
+use mergefn_ir::{
+    Const, ConstData, DllStorage, Function, GlobalId, GlobalKind, Inst, InstData, Linkage, Module,
+    Name, Param, Type, TypeData, UnnamedAddr, Value, Visibility,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// At most this many extra parameters per merged body: past the argument registers of the
+/// common ABIs, each one costs stack traffic at every call.
+const MAX_EXTRA_PARAMS: usize = 4;
+
+/// Comparisons spent on one bucket of same-shaped functions at most (a bucket of n costs up
+/// to n²/2 otherwise).
+const BUCKET_BUDGET: usize = 4096;
+
+/// A group is merged only when the estimate saves at least this many bytes.
+const MIN_SAVING: i64 = 16;
+
+/// One group to merge: the representative (whose body is kept) first.
+struct Group {
+    members: Vec<GlobalId>,
+    /// For each extra parameter: the operands (in the representative) it replaces.
+    params: Vec<Vec<(Inst, usize)>>,
+    /// `args[i][p]`: the constant member `i` passes for parameter `p`.
+    args: Vec<Vec<Const>>,
+}
+
+/// Run the similar-function merge on `m` (after the LLVM pass); appends to `merged` and
+/// `created` and counts in `counts`.
+pub(crate) fn merge_similar(
+    m: &mut Module,
+    merged: &mut Vec<Merged>,
+    created: &mut Vec<String>,
+    counts: &mut Counts,
+) {
+    let cost = CostModel::for_triple(m.triple.as_deref());
+    let Some(cost) = cost else { return };
+    let groups = find_groups(m, &cost);
+    if groups.is_empty() {
+        return;
+    }
+    // Bodies move first, then the use index is built over the module as it then is, and the
+    // members become thunks.
+    let mut bodies = Vec::with_capacity(groups.len());
+    for g in &groups {
+        let p = make_parameterized_body(m, g);
+        created.push(m.global_name(p));
+        bodies.push(p);
+    }
+    let mut uses = Uses::build(m);
+    // Thunks written so far, by the member they replaced: a later thunk may pass one of those
+    // members as its constant (callees differ), and must name the thunk instead.
+    let mut thunks: FxHashMap<GlobalId, GlobalId> = FxHashMap::default();
+    for (g, &p) in groups.iter().zip(&bodies) {
+        let into = m.global_name(p);
+        for (&member, args) in g.members.iter().zip(&g.args) {
+            let name = m.global_name(member);
+            let args: Vec<Const> = args
+                .iter()
+                .map(
+                    |&c| match m.consts.as_global(c).and_then(|f| thunks.get(&f)) {
+                        Some(&t) => m.global_const(t),
+                        None => c,
+                    },
+                )
+                .collect();
+            let shown = args
+                .iter()
+                .map(|&c| mergefn_ir::writer::const_to_string(m, c))
+                .collect();
+            let t = thunk::write_thunk_passing(m, &mut uses, p, member, &args);
+            thunks.insert(member, t);
+            counts.parameterized += 1;
+            counts.thunks += 1;
+            merged.push(Merged {
+                function: name,
+                into: into.clone(),
+                kind: Kind::Parameterized,
+                args: shown,
+            });
+        }
+        counts.new_functions += 1;
+    }
+}
+
+/// Functions the similar merge may touch: definitions with a body it can move and a
+/// signature a thunk can forward.
+fn candidates(m: &Module) -> Vec<GlobalId> {
+    let barred = calling_intrinsics_with_distinct_metadata(m);
+    let block_addressed: FxHashSet<GlobalId> = m
+        .consts
+        .iter()
+        .filter_map(|(_, d)| match d {
+            ConstData::BlockAddress { func, .. } => m.consts.as_global(*func),
+            _ => None,
+        })
+        .collect();
+    m.functions()
+        .filter(|&f| {
+            let g = &m.globals[f];
+            let Some(func) = g.as_function() else {
+                return false;
+            };
+            let Some(body) = &func.body else { return false };
+            let c = g.common();
+            !g.deleted
+                && c.linkage != Linkage::AvailableExternally
+                && !c.name.as_str().is_some_and(|n| n.starts_with("llvm."))
+                && !m.types.func_parts(func.fn_ty).is_some_and(|p| p.2)
+                && matches!(func.cc.0.as_deref(), None | Some("fastcc"))
+                && func.prefix.is_none()
+                && func.prologue.is_none()
+                && !barred.contains(&f)
+                && !block_addressed.contains(&f)
+                && !has_attr(
+                    m,
+                    func,
+                    &["naked", "inalloca", "preallocated", "swifterror"],
+                )
+                && !body
+                    .insts_in_order()
+                    .any(|i| moves_badly(m, &body.insts[i]))
+        })
+        .collect()
+}
+
+/// Whether a function or any parameter has an attribute of one of `kinds`.
+fn has_attr(m: &Module, f: &Function, kinds: &[&str]) -> bool {
+    let set_has = |s: &mergefn_ir::attr::AttrSet| {
+        s.attrs
+            .iter()
+            .chain(
+                s.groups
+                    .iter()
+                    .filter_map(|g| m.attr_groups.get(g))
+                    .flatten(),
+            )
+            .any(|a: &Attr| kinds.contains(&a.kind()))
+    };
+    set_has(&f.attrs.func) || f.attrs.params.iter().any(set_has)
+}
+
+/// Instructions that cannot move into a body with another prototype: `musttail` calls (the
+/// caller's prototype must match the callee's), and the escape intrinsics that tie frames to
+/// a function by name.
+fn moves_badly(m: &Module, d: &InstData) -> bool {
+    let Some(c) = d.call_info() else { return false };
+    c.tail == TailKind::MustTail
+        || callee_name(m, d).is_some_and(|n| {
+            matches!(
+                n,
+                "llvm.localescape" | "llvm.localrecover" | "llvm.icall.branch.funnel"
+            )
+        })
+}
+
+fn callee_name<'m>(m: &'m Module, d: &InstData) -> Option<&'m str> {
+    let g = m.consts.as_global(d.callee()?.as_const()?)?;
+    m.globals[g].common().name.as_str()
+}
+
+/// Whether a value of type `t` can be passed as an extra parameter: scalars and vectors of
+/// them (no aggregates, tokens, labels or metadata).
+fn passable(m: &Module, t: Type) -> bool {
+    match m.types.get(t) {
+        TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_) => true,
+        TypeData::Vector {
+            elem,
+            scalable: false,
+            ..
+        } => matches!(
+            m.types.get(*elem),
+            TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_)
+        ),
+        _ => false,
+    }
+}
+
+/// Whether operand `i` of the (representative's) instruction `d` may become a parameter.
+/// Constants IR requires stay: GEP indices (struct fields), `switch` case values, `alloca`
+/// sizes, exception-handling operands, and everything of calls to intrinsics (`immarg`) or
+/// inline asm (immediate constraints).
+fn parameterizable(m: &Module, d: &InstData, i: usize) -> bool {
+    let Some(c) = d.operands[i].as_const() else {
+        return false;
+    };
+    if !passable(m, m.consts.ty(c)) {
+        return false;
+    }
+    match d.opcode {
+        Opcode::GetElementPtr | Opcode::Switch => i == 0,
+        Opcode::Alloca
+        | Opcode::LandingPad
+        | Opcode::CatchPad
+        | Opcode::CleanupPad
+        | Opcode::CatchSwitch
+        | Opcode::CatchRet
+        | Opcode::CleanupRet
+        | Opcode::Resume
+        | Opcode::IndirectBr => false,
+        Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
+            let Some(callee) = d.callee() else {
+                return false;
+            };
+            let direct = callee
+                .as_const()
+                .and_then(|c| m.consts.as_global(c))
+                .is_some_and(|g| is_plain_function(m, g));
+            direct && (i < d.num_call_args() || i == d.operands.len() - 1)
+        }
+        _ => true,
+    }
+}
+
+/// A function that may be called through a pointer: not an intrinsic.
+fn is_plain_function(m: &Module, g: GlobalId) -> bool {
+    m.globals[g].as_function().is_some()
+        && !m.globals[g]
+            .common()
+            .name
+            .as_str()
+            .is_some_and(|n| n.starts_with("llvm."))
+}
+
+/// The right side of a difference must fit the same rule: a call target differing from a
+/// plain function must be a plain function too. And neither side may be a constant
+/// expression naming a function: the thunks pass these constants, and a function merged
+/// away later must be found among their uses, which are tracked for plain references only.
+fn right_side_ok(m: &Module, rep: &mergefn_ir::Body, d: &OperandDiff) -> bool {
+    let inst = &rep.insts[d.inst];
+    let is_callee = inst.callee().is_some() && d.operand == inst.operands.len() - 1;
+    let callee_ok = !is_callee
+        || m.consts
+            .as_global(d.right)
+            .is_some_and(|g| is_plain_function(m, g));
+    callee_ok && !names_function_inside(m, d.left, 8) && !names_function_inside(m, d.right, 8)
+}
+
+/// Whether `c` is a constant expression (or aggregate) with a function among its operands,
+/// looking `depth` levels down (deeper counts as yes).
+fn names_function_inside(m: &Module, c: Const, depth: u32) -> bool {
+    if m.consts.as_global(c).is_some() {
+        return false;
+    }
+    m.consts.operand_slice(c).iter().any(|&o| {
+        depth == 0
+            || m.consts
+                .as_global(o)
+                .is_some_and(|g| m.globals[g].as_function().is_some())
+            || names_function_inside(m, o, depth - 1)
+    })
+}
+
+fn find_groups(m: &Module, cost: &CostModel) -> Vec<Group> {
+    let hasher = StructuralHasher::new(m);
+    let mut buckets: FxHashMap<(u64, Type), Vec<GlobalId>> = FxHashMap::default();
+    for f in candidates(m) {
+        let ty = m.globals[f].value_ty();
+        buckets.entry((hasher.hash(m, f), ty)).or_default().push(f);
+    }
+    let mut keys: Vec<_> = buckets
+        .iter()
+        .filter(|(_, v)| v.len() > 1)
+        .map(|(k, v)| (v[0], *k))
+        .collect();
+    keys.sort_unstable_by_key(|&(first, _)| first);
+    let numbers = GlobalNumbers::default();
+    let accept = |d: &InstData, i: usize| parameterizable(m, d, i);
+    let mut groups = Vec::new();
+    for (_, key) in keys {
+        let mut rest = buckets[&key].clone();
+        let mut budget = BUCKET_BUDGET;
+        while rest.len() > 1 && budget > 0 {
+            let rep = rest[0];
+            let body = m
+                .function(rep)
+                .and_then(|f| f.body.as_ref())
+                .expect("a body");
+            let mut members = vec![(rep, Vec::new())];
+            let mut positions: FxHashSet<(Inst, usize)> = FxHashSet::default();
+            let mut left = Vec::new();
+            for &g in &rest[1..] {
+                if budget == 0 {
+                    left.push(g);
+                    continue;
+                }
+                budget -= 1;
+                let joined = similar(m, rep, g, &numbers, &accept).filter(|diffs| {
+                    diffs.iter().all(|d| right_side_ok(m, body, d))
+                        && positions
+                            .iter()
+                            .copied()
+                            .chain(diffs.iter().map(|d| (d.inst, d.operand)))
+                            .collect::<FxHashSet<_>>()
+                            .len()
+                            <= MAX_EXTRA_PARAMS
+                });
+                match joined {
+                    Some(diffs) => {
+                        positions.extend(diffs.iter().map(|d| (d.inst, d.operand)));
+                        members.push((g, diffs));
+                    }
+                    None => left.push(g),
+                }
+            }
+            rest = left;
+            if members.len() < 2 {
+                continue;
+            }
+            let group = parameters(body, members, positions);
+            let uses: usize = group.params.iter().map(Vec::len).sum();
+            if cost.saving(m, body, group.members.len(), group.params.len(), uses) >= MIN_SAVING {
+                groups.push(group);
+            }
+        }
+    }
+    groups
+}
+
+/// The extra parameters of a group: one per distinct column of constants (positions whose
+/// constants agree across all members share a parameter), in the order of the
+/// representative's instructions.
+fn parameters(
+    body: &mergefn_ir::Body,
+    members: Vec<(GlobalId, Vec<OperandDiff>)>,
+    positions: FxHashSet<(Inst, usize)>,
+) -> Group {
+    let mut positions: Vec<(Inst, usize)> = positions.into_iter().collect();
+    positions.sort_unstable();
+    let column = |(inst, op): (Inst, usize)| -> Vec<Const> {
+        let own = body.insts[inst].operands[op]
+            .as_const()
+            .expect("a recorded operand is a constant");
+        members
+            .iter()
+            .map(|(_, diffs)| {
+                diffs
+                    .iter()
+                    .find(|d| d.inst == inst && d.operand == op)
+                    .map_or(own, |d| d.right)
+            })
+            .collect()
+    };
+    let mut params: Vec<Vec<(Inst, usize)>> = Vec::new();
+    let mut columns: Vec<Vec<Const>> = Vec::new();
+    for pos in positions {
+        let col = column(pos);
+        match columns.iter().position(|c| *c == col) {
+            Some(p) => params[p].push(pos),
+            None => {
+                columns.push(col);
+                params.push(vec![pos]);
+            }
+        }
+    }
+    let args = (0..members.len())
+        .map(|i| columns.iter().map(|c| c[i]).collect())
+        .collect();
+    Group {
+        members: members.into_iter().map(|(g, _)| g).collect(),
+        params,
+        args,
+    }
+}
+
+/// Move the representative's body into a new private function with the extra parameters;
+/// returns it. The representative is left without a body (it becomes a thunk next).
+fn make_parameterized_body(m: &mut Module, g: &Group) -> GlobalId {
+    let rep = g.members[0];
+    let rep_fn = m.function(rep).expect("a function");
+    let mut new_fn = rep_fn.clone_without_body();
+    let (ret, mut params, _) = m
+        .types
+        .func_parts(rep_fn.fn_ty)
+        .map(|(r, p, v)| (r, p.to_vec(), v))
+        .expect("a function type");
+    let base = params.len() as u32;
+    let mut body = m
+        .function_mut(rep)
+        .expect("a function")
+        .body
+        .take()
+        .expect("a body");
+    for (k, ops) in g.params.iter().enumerate() {
+        let ty = m.consts.ty(g.args[0][k]);
+        params.push(ty);
+        new_fn.params.push(Param {
+            ty,
+            name: Name::Unnamed,
+        });
+        for &(inst, op) in ops {
+            body.insts[inst].operands[op] = Value::Arg(base + k as u32);
+        }
+    }
+    for i in body.insts.keys() {
+        body.insts[i].md.clear();
+    }
+    new_fn.fn_ty = m.types.intern(TypeData::Func {
+        ret,
+        params,
+        varargs: false,
+    });
+    new_fn.body = Some(body);
+    new_fn.common.name = match &new_fn.common.name {
+        Name::Named(n) => Name::Named(unique_name(m, &format!("{n}.similar")).into()),
+        Name::Unnamed => Name::Unnamed,
+    };
+    new_fn.common.linkage = Linkage::Private;
+    new_fn.common.visibility = Visibility::Default;
+    new_fn.common.dll = DllStorage::Default;
+    new_fn.common.dso_local = true;
+    new_fn.common.unnamed_addr = UnnamedAddr::Global;
+    new_fn.common.comdat = None;
+    new_fn.common.partition = None;
+    // The type ids name the members' addresses, which stay with the members.
+    new_fn
+        .md
+        .retain(|a| !matches!(&*a.kind, "type" | "kcfi_type"));
+    m.add_global(GlobalKind::Function(Box::new(new_fn)))
+}
+
+fn unique_name(m: &Module, want: &str) -> String {
+    let mut name = want.to_string();
+    let mut k = 1;
+    while m.global_by_name(&name).is_some() {
+        name = format!("{want}.{k}");
+        k += 1;
+    }
+    name
+}
+
+/// Estimated machine bytes, per target: what a body, a thunk and a parameter cost.
+///
+/// The estimate is coarse on purpose: it only has to rank "merge" against "keep". Per IR
+/// instruction it charges what x86-64 usually emits (a load or store 4 bytes, a call 5 plus
+/// argument moves, debug intrinsics and phis nothing, ...), scaled for fixed-width ISAs;
+/// each function pays an entry/exit and half its alignment padding.
+pub(crate) struct CostModel {
+    /// Bytes per x86-64 byte: 1 for x86, more for fixed 4-byte instruction sets.
+    scale: f64,
+    /// Function alignment in bytes (half of it is padding on average).
+    align: i64,
+}
+
+impl CostModel {
+    /// The model for a target triple; `None` for targets where merging is not attempted
+    /// (GPUs: their kernels' calling conventions and code-size trade-offs differ).
+    fn for_triple(triple: Option<&str>) -> Option<CostModel> {
+        let arch = triple.unwrap_or("x86_64").split('-').next().unwrap_or("");
+        let (scale, align) = match arch {
+            "x86_64" | "i386" | "i686" | "x86" => (1.0, 16),
+            a if a.starts_with("aarch64") || a.starts_with("arm64") => (1.15, 4),
+            a if a.starts_with("riscv") || a.starts_with("arm") || a.starts_with("thumb") => {
+                (1.1, 4)
+            }
+            a if a.starts_with("wasm") => (0.8, 1),
+            a if a.starts_with("nvptx") || a.starts_with("amdgcn") || a.starts_with("spir") => {
+                return None
+            }
+            _ => (1.1, 8),
+        };
+        Some(CostModel { scale, align })
+    }
+
+    fn inst_bytes(m: &Module, d: &InstData) -> f64 {
+        match d.opcode {
+            Opcode::Phi | Opcode::Alloca | Opcode::Freeze | Opcode::Unreachable => 0.0,
+            Opcode::BitCast | Opcode::PtrToInt | Opcode::IntToPtr | Opcode::AddrSpaceCast => 0.0,
+            Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
+                if thunk::is_debug_intrinsic(m, d) {
+                    0.0
+                } else {
+                    5.0 + 2.0 * d.num_call_args() as f64
+                }
+            }
+            Opcode::Switch => 6.0 + 6.0 * (d.operands.len() / 2) as f64,
+            Opcode::Br if d.operands.len() == 1 => 2.0,
+            Opcode::Ret => 1.0,
+            Opcode::GetElementPtr => 3.0,
+            Opcode::Select => 5.0,
+            Opcode::SDiv | Opcode::UDiv | Opcode::SRem | Opcode::URem => 6.0,
+            Opcode::AtomicRmw | Opcode::CmpXchg => 6.0,
+            _ => 4.0,
+        }
+    }
+
+    fn fn_overhead(&self) -> f64 {
+        4.0 + self.align as f64 / 2.0
+    }
+
+    /// Bytes saved by merging `n` functions like `body` into one with `k` extra parameters
+    /// used at `uses` operands, each member becoming a thunk (a jump after `k` constant
+    /// moves, and its padding: no frame).
+    fn saving(&self, m: &Module, body: &mergefn_ir::Body, n: usize, k: usize, uses: usize) -> i64 {
+        let one: f64 = body
+            .insts_in_order()
+            .map(|i| Self::inst_bytes(m, &body.insts[i]))
+            .sum::<f64>()
+            + self.fn_overhead();
+        // A thunk: k moves of a constant into an argument register, a tail jump, padding.
+        let thunk = 5.0 + 5.0 * k as f64 + self.align as f64 / 2.0;
+        // The merged body reads a register where an immediate was: a little more at each use.
+        let merged = one + 2.0 * uses as f64;
+        let before = n as f64 * one;
+        let after = merged + n as f64 * thunk;
+        ((before - after) * self.scale) as i64
+    }
+}
