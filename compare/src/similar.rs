@@ -2,15 +2,17 @@
 //!
 //! The same comparator walks both functions, with one change: where an operand pair differs,
 //! both operands are constants of one type and the caller accepts the position, the pair is
-//! recorded and the walk goes on as if they were equal. Everything else (the signature, the
-//! shape of the CFG, opcodes, types, flags, metadata the comparator reads, local values) must
-//! still compare equal. The answer pairs each recorded left-side operand with the right
+//! recorded and the walk goes on as if they were equal; so is an instruction pair that differs
+//! only in flags a shared body can intersect (no-wrap, `exact`, fast-math, ...). Everything
+//! else (the signature, the shape of the CFG, opcodes, types, metadata the comparator reads,
+//! local values) must still compare equal. The answer pairs each recorded left-side operand with the right
 //! function's constant there, which is what a merged body with one parameter per position
 //! needs; there is no second walk to drift out of step with the comparator.
 
 use crate::comparator::FunctionComparator;
 use crate::GlobalNumbers;
-use mergefn_ir::{Const, GlobalId, Inst, InstData, Module};
+use mergefn_ir::inst::FastMath;
+use mergefn_ir::{Const, Flags, GlobalId, Inst, InstData, Module};
 
 /// One operand where two similar functions hold different constants.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -25,9 +27,29 @@ pub struct OperandDiff {
     pub right: Const,
 }
 
+/// An instruction of the left function whose flags differ from its pair's in the right one:
+/// a shared body takes the intersection.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weakened {
+    pub inst: Inst,
+    /// The right instruction's flags (only the poison-generating bits and the GEP no-wrap
+    /// bits may differ from the left's).
+    pub flags: Flags,
+    pub fmf: FastMath,
+}
+
+/// How two similar functions differ.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Similarity {
+    /// Operands holding different constants, in walk order.
+    pub operands: Vec<OperandDiff>,
+    /// Instructions whose flags differ, in walk order.
+    pub weakened: Vec<Weakened>,
+}
+
 /// Compare `f` (left) and `g` (right) of `m`, tolerating different constants at the operands
-/// `accept` allows. `Some(diffs)` when they compare equal that way (no diffs: LLVM's
-/// equality), in walk order; `None` otherwise.
+/// `accept` allows and different poison-generating and fast-math flags. `Some` when they
+/// compare equal that way (nothing recorded: LLVM's equality); `None` otherwise.
 ///
 /// Unlike [`FunctionComparator::compare`], a function's reference to itself is an ordinary
 /// global here, also as a call target: `f` calling `f` and `g` calling `g` differ there
@@ -38,7 +60,7 @@ pub fn similar(
     g: GlobalId,
     numbers: &GlobalNumbers,
     accept: &dyn Fn(&InstData, usize) -> bool,
-) -> Option<Vec<OperandDiff>> {
+) -> Option<Similarity> {
     let mut c = FunctionComparator::new(m, f, g, numbers).tolerant(accept);
     c.compare().is_eq().then(|| c.take_tolerated())
 }

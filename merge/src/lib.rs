@@ -77,6 +77,9 @@ pub enum Kind {
     /// G became a thunk that calls a body shared with similar functions, passing its own
     /// constants (`args`) for the operands where they differ (`--merge-similar`).
     Parameterized,
+    /// G was deleted: its calls (all it had) now call the shared body of similar functions
+    /// directly, passing G's constants (`args`) (`--merge-similar`).
+    Rewritten,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -111,8 +114,9 @@ pub struct Counts {
     pub comparisons: u64,
     /// Rounds of the deferred loop.
     pub rounds: usize,
-    /// Functions made thunks of a parameterized body (`--merge-similar`; also counted in
-    /// `thunks`, and each such body in `new_functions`).
+    /// Functions whose body went into a parameterized one (`--merge-similar`): thunks of it
+    /// (also counted in `thunks`) or deleted behind rewritten calls (also in `deleted`); each
+    /// shared body counts in `new_functions`.
     pub parameterized: usize,
 }
 
@@ -389,7 +393,14 @@ pub fn merge_functions_hinted(
     }
     if opts.merge_similar {
         let r = &mut p.report;
-        similar::merge_similar(p.m, &mut r.merged, &mut r.created, &mut r.counts);
+        similar::merge_similar(
+            p.m,
+            &mut p.uses,
+            &p.hashes,
+            &mut r.merged,
+            &mut r.created,
+            &mut r.counts,
+        );
     }
     p.report
 }

@@ -17,7 +17,9 @@
 //! where IR demands a constant (GEP struct indices, `switch` cases, intrinsic arguments,
 //! `alloca` sizes, inline asm) and the things a moved body cannot take along (its own
 //! address in a `blockaddress`, `musttail` calls, whose prototype must match) out of the
-//! merge. Metadata attached to instructions other than `!dbg` (`!range`, `!tbaa`,
+//! merge. Poison-generating and fast-math flags the members disagree on are intersected:
+//! an instruction with fewer such flags assumes less, so it computes what each member's did
+//! wherever that member's was defined. Metadata attached to instructions other than `!dbg` (`!range`, `!tbaa`,
 //! `!nonnull`, ...) describes one instance and is dropped from the shared body: dropping it
 //! only forgoes optimisation, where keeping it could make another member's behaviour
 //! undefined. Each member keeps its name, linkage and address (a thunk), so interposition,
@@ -26,14 +28,16 @@
 use crate::thunk;
 use crate::uses::Uses;
 use crate::{calling_intrinsics_with_distinct_metadata, Counts, Kind, Merged};
-use mergefn_compare::similar::{similar, OperandDiff};
-use mergefn_compare::{GlobalNumbers, StructuralHasher};
+use mergefn_compare::similar::{similar, OperandDiff, Similarity, Weakened};
+use mergefn_compare::GlobalNumbers;
 use mergefn_ir::attr::Attr;
-use mergefn_ir::inst::{Opcode, TailKind};
+use mergefn_ir::inst::{Flags, InstExtra, Opcode, TailKind};
+use mergefn_ir::uses::User;
 use mergefn_ir::{
-    Const, ConstData, DllStorage, Function, GlobalId, GlobalKind, Inst, InstData, Linkage, Module,
-    Name, Param, Type, TypeData, UnnamedAddr, Value, Visibility,
+    Const, ConstData, DllStorage, Function, GlobalId, GlobalKind, Inst, InstData, Linkage,
+    Metadata, Module, Name, Param, Type, TypeData, UnnamedAddr, Value, Visibility,
 };
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// At most this many extra parameters per merged body: past the argument registers of the
@@ -54,31 +58,47 @@ struct Group {
     params: Vec<Vec<(Inst, usize)>>,
     /// `args[i][p]`: the constant member `i` passes for parameter `p`.
     args: Vec<Vec<Const>>,
+    /// Instructions (in the representative) whose flags some member has weaker.
+    weakened: Vec<Weakened>,
 }
 
 /// Run the similar-function merge on `m` (after the LLVM pass); appends to `merged` and
 /// `created` and counts in `counts`.
 pub(crate) fn merge_similar(
     m: &mut Module,
+    uses: &mut Uses,
+    hashes: &FxHashMap<GlobalId, u64>,
     merged: &mut Vec<Merged>,
     created: &mut Vec<String>,
     counts: &mut Counts,
 ) {
     let cost = CostModel::for_triple(m.triple.as_deref());
     let Some(cost) = cost else { return };
-    let groups = find_groups(m, &cost);
+    let (candidates, md_named) = scan(m);
+    let groups = {
+        let sites = |f: GlobalId| call_sites(m, uses, &md_named, f).map(|v| v.len());
+        find_groups(m, &candidates, hashes, &cost, &sites)
+    };
     if groups.is_empty() {
         return;
     }
+    // A member whose address another member's thunk will pass keeps a thunk of its own.
+    let passed: FxHashSet<GlobalId> = groups
+        .iter()
+        .flat_map(|g| g.args.iter().flatten())
+        .filter_map(|&c| m.consts.as_global(c))
+        .collect();
     // Bodies move first, then the use index is built over the module as it then is, and the
-    // members become thunks.
+    // members become thunks or vanish behind their rewritten callers.
     let mut bodies = Vec::with_capacity(groups.len());
     for g in &groups {
         let p = make_parameterized_body(m, g);
+        // The representative's uses now live in the new body (its old entries name a function
+        // without a body, so they read as dead).
+        uses.index_body(m, p);
         created.push(m.global_name(p));
         bodies.push(p);
     }
-    let mut uses = Uses::build(m);
     // Thunks written so far, by the member they replaced: a later thunk may pass one of those
     // members as its constant (callees differ), and must name the thunk instead.
     let mut thunks: FxHashMap<GlobalId, GlobalId> = FxHashMap::default();
@@ -99,14 +119,29 @@ pub(crate) fn merge_similar(
                 .iter()
                 .map(|&c| mergefn_ir::writer::const_to_string(m, c))
                 .collect();
-            let t = thunk::write_thunk_passing(m, &mut uses, p, member, &args);
-            thunks.insert(member, t);
+            let sites = (!passed.contains(&member))
+                .then(|| call_sites(m, uses, &md_named, member))
+                .flatten()
+                .filter(|s| cost.replacement(Some(s.len()), args.len()).0);
+            let kind = match sites {
+                Some(sites) => {
+                    rewrite_calls(m, uses, &sites, p, &args);
+                    m.delete_global(member);
+                    counts.deleted += 1;
+                    Kind::Rewritten
+                }
+                None => {
+                    let t = thunk::write_thunk_passing(m, uses, p, member, &args);
+                    thunks.insert(member, t);
+                    counts.thunks += 1;
+                    Kind::Parameterized
+                }
+            };
             counts.parameterized += 1;
-            counts.thunks += 1;
             merged.push(Merged {
                 function: name,
                 into: into.clone(),
-                kind: Kind::Parameterized,
+                kind,
                 args: shown,
             });
         }
@@ -114,9 +149,10 @@ pub(crate) fn merge_similar(
     }
 }
 
-/// Functions the similar merge may touch: definitions with a body it can move and a
-/// signature a thunk can forward.
-fn candidates(m: &Module) -> Vec<GlobalId> {
+/// One parallel walk over the bodies: the functions the similar merge may touch (see
+/// [`is_candidate`]), and the globals named by metadata inside bodies (debug records,
+/// metadata arguments, instruction attachments holding a value), which keep their names.
+fn scan(m: &Module) -> (Vec<GlobalId>, FxHashSet<GlobalId>) {
     let barred = calling_intrinsics_with_distinct_metadata(m);
     let block_addressed: FxHashSet<GlobalId> = m
         .consts
@@ -126,33 +162,160 @@ fn candidates(m: &Module) -> Vec<GlobalId> {
             _ => None,
         })
         .collect();
-    m.functions()
-        .filter(|&f| {
-            let g = &m.globals[f];
-            let Some(func) = g.as_function() else {
-                return false;
+    let funcs: Vec<GlobalId> = m.functions().collect();
+    let per_fn: Vec<(bool, Vec<GlobalId>)> = funcs
+        .par_iter()
+        .map(|&f| {
+            let Some(body) = m.function(f).and_then(|x| x.body.as_ref()) else {
+                return (false, Vec::new());
             };
-            let Some(body) = &func.body else { return false };
-            let c = g.common();
-            !g.deleted
-                && c.linkage != Linkage::AvailableExternally
-                && !c.name.as_str().is_some_and(|n| n.starts_with("llvm."))
-                && !m.types.func_parts(func.fn_ty).is_some_and(|p| p.2)
-                && matches!(func.cc.0.as_deref(), None | Some("fastcc"))
-                && func.prefix.is_none()
-                && func.prologue.is_none()
-                && !barred.contains(&f)
-                && !block_addressed.contains(&f)
-                && !has_attr(
-                    m,
-                    func,
-                    &["naked", "inalloca", "preallocated", "swifterror"],
-                )
-                && !body
-                    .insts_in_order()
-                    .any(|i| moves_badly(m, &body.insts[i]))
+            let candidate =
+                !barred.contains(&f) && !block_addressed.contains(&f) && is_candidate(m, f, body);
+            (candidate, globals_in_instruction_metadata(m, body))
+        })
+        .collect();
+    let mut candidates = Vec::new();
+    let mut named = FxHashSet::default();
+    for (&f, (c, n)) in funcs.iter().zip(per_fn) {
+        if c {
+            candidates.push(f);
+        }
+        named.extend(n);
+    }
+    (candidates, named)
+}
+
+fn globals_in_instruction_metadata(m: &Module, body: &mergefn_ir::Body) -> Vec<GlobalId> {
+    let mut out = Vec::new();
+    let mut note = |md: &Metadata| {
+        let mut add = |v: &Value| {
+            if let Some(g) = v.as_const().and_then(|c| m.consts.as_global(c)) {
+                out.push(g);
+            }
+        };
+        match md {
+            Metadata::Value(_, v) => add(v),
+            Metadata::ArgList(l) => l.iter().for_each(|(_, v)| add(v)),
+            _ => {}
+        }
+    };
+    body.md_args.values().for_each(&mut note);
+    for i in body.insts_in_order() {
+        let d = &body.insts[i];
+        d.md.iter().for_each(|a| note(&a.md));
+        if let Some(dbg) = &d.debug {
+            dbg.records.iter().flat_map(|r| &r.ops).for_each(&mut note);
+        }
+    }
+    out
+}
+
+/// The calls of `f`, when they are all there is to it: `f` may vanish (local or
+/// `linkonce_odr`, so discardable and not interposable), every live use is the callee of a
+/// `call` or `invoke` of `f`'s own type, without `musttail` (the caller's prototype would have
+/// to match the shared body's) or operand bundles, and no metadata names it. `None` otherwise.
+fn call_sites(
+    m: &Module,
+    uses: &Uses,
+    md_named: &FxHashSet<GlobalId>,
+    f: GlobalId,
+) -> Option<Vec<(GlobalId, Inst)>> {
+    let g = &m.globals[f];
+    let linkage = g.common().linkage;
+    if !(linkage.is_local() || linkage == Linkage::LinkOnceOdr)
+        || md_named.contains(&f)
+        || uses.named_in_metadata(m, f)
+    {
+        return None;
+    }
+    let fn_ty = g.value_ty();
+    uses.live_users(m, f)
+        .into_iter()
+        .map(|u| {
+            let User::Inst {
+                func,
+                inst,
+                operand,
+                ..
+            } = u
+            else {
+                return None;
+            };
+            let d = &m.function(func)?.body.as_ref()?.insts[inst];
+            let c = d.call_info()?;
+            let direct = matches!(d.opcode, Opcode::Call | Opcode::Invoke)
+                && operand as usize + 1 == d.operands.len()
+                && c.fn_ty == fn_ty
+                && c.tail != TailKind::MustTail
+                && c.bundles.is_empty();
+            direct.then_some((func, inst))
         })
         .collect()
+}
+
+/// Make the calls at `sites` call `p`, passing `extra` after their own arguments.
+fn rewrite_calls(
+    m: &mut Module,
+    uses: &mut Uses,
+    sites: &[(GlobalId, Inst)],
+    p: GlobalId,
+    extra: &[Const],
+) {
+    let p_ty = m.globals[p].value_ty();
+    let p_const = m.global_const(p);
+    for &(func, inst) in sites {
+        let d = &mut m
+            .function_mut(func)
+            .and_then(|f| f.body.as_mut())
+            .expect("a caller with a body")
+            .insts[inst];
+        let nargs = d.num_call_args();
+        for (k, &c) in extra.iter().enumerate() {
+            d.operands.insert(nargs + k, Value::Const(c));
+        }
+        let callee = d.operands.len() - 1;
+        d.operands[callee] = Value::Const(p_const);
+        if let InstExtra::Call(c) = &mut d.extra {
+            c.fn_ty = p_ty;
+        }
+        let user = |operand: usize| User::Inst {
+            func,
+            inst,
+            operand: operand as u32,
+            direct: true,
+        };
+        uses.add(p, user(callee));
+        for (k, &c) in extra.iter().enumerate() {
+            if let Some(h) = m.consts.as_global(c) {
+                uses.add(h, user(nargs + k));
+            }
+        }
+    }
+}
+
+/// Whether the similar merge may touch `f` (a definition with `body`), as far as its own
+/// properties go: a body it can move and a signature a thunk can forward.
+fn is_candidate(m: &Module, f: GlobalId, body: &mergefn_ir::Body) -> bool {
+    let g = &m.globals[f];
+    let Some(func) = g.as_function() else {
+        return false;
+    };
+    let c = g.common();
+    !g.deleted
+        && c.linkage != Linkage::AvailableExternally
+        && !c.name.as_str().is_some_and(|n| n.starts_with("llvm."))
+        && !m.types.func_parts(func.fn_ty).is_some_and(|p| p.2)
+        && matches!(func.cc.0.as_deref(), None | Some("fastcc"))
+        && func.prefix.is_none()
+        && func.prologue.is_none()
+        && !has_attr(
+            m,
+            func,
+            &["naked", "inalloca", "preallocated", "swifterror"],
+        )
+        && !body
+            .insts_in_order()
+            .any(|i| moves_badly(m, &body.insts[i]))
 }
 
 /// Whether a function or any parameter has an attribute of one of `kinds`.
@@ -282,12 +445,22 @@ fn names_function_inside(m: &Module, c: Const, depth: u32) -> bool {
     })
 }
 
-fn find_groups(m: &Module, cost: &CostModel) -> Vec<Group> {
-    let hasher = StructuralHasher::new(m);
+/// Groups worth merging. `sites(f)` is the number of calls to `f` when they can be rewritten
+/// to call the shared body directly (then `f` needs no thunk), `None` when `f` keeps one.
+fn find_groups(
+    m: &Module,
+    candidates: &[GlobalId],
+    hashes: &FxHashMap<GlobalId, u64>,
+    cost: &CostModel,
+    sites: &dyn Fn(GlobalId) -> Option<usize>,
+) -> Vec<Group> {
+    // LLVM's structural hash (opcodes in CFG order), from the pass: merging rewrote only
+    // operands, and the functions it created (thunks) have none and are too small anyway.
     let mut buckets: FxHashMap<(u64, Type), Vec<GlobalId>> = FxHashMap::default();
-    for f in candidates(m) {
+    for &f in candidates {
+        let Some(&h) = hashes.get(&f) else { continue };
         let ty = m.globals[f].value_ty();
-        buckets.entry((hasher.hash(m, f), ty)).or_default().push(f);
+        buckets.entry((h, ty)).or_default().push(f);
     }
     let mut keys: Vec<_> = buckets
         .iter()
@@ -307,7 +480,7 @@ fn find_groups(m: &Module, cost: &CostModel) -> Vec<Group> {
                 .function(rep)
                 .and_then(|f| f.body.as_ref())
                 .expect("a body");
-            let mut members = vec![(rep, Vec::new())];
+            let mut members = vec![(rep, Similarity::default())];
             let mut positions: FxHashSet<(Inst, usize)> = FxHashSet::default();
             let mut left = Vec::new();
             for &g in &rest[1..] {
@@ -316,20 +489,20 @@ fn find_groups(m: &Module, cost: &CostModel) -> Vec<Group> {
                     continue;
                 }
                 budget -= 1;
-                let joined = similar(m, rep, g, &numbers, &accept).filter(|diffs| {
-                    diffs.iter().all(|d| right_side_ok(m, body, d))
+                let joined = similar(m, rep, g, &numbers, &accept).filter(|s| {
+                    s.operands.iter().all(|d| right_side_ok(m, body, d))
                         && positions
                             .iter()
                             .copied()
-                            .chain(diffs.iter().map(|d| (d.inst, d.operand)))
+                            .chain(s.operands.iter().map(|d| (d.inst, d.operand)))
                             .collect::<FxHashSet<_>>()
                             .len()
                             <= MAX_EXTRA_PARAMS
                 });
                 match joined {
-                    Some(diffs) => {
-                        positions.extend(diffs.iter().map(|d| (d.inst, d.operand)));
-                        members.push((g, diffs));
+                    Some(s) => {
+                        positions.extend(s.operands.iter().map(|d| (d.inst, d.operand)));
+                        members.push((g, s));
                     }
                     None => left.push(g),
                 }
@@ -340,7 +513,8 @@ fn find_groups(m: &Module, cost: &CostModel) -> Vec<Group> {
             }
             let group = parameters(body, members, positions);
             let uses: usize = group.params.iter().map(Vec::len).sum();
-            if cost.saving(m, body, group.members.len(), group.params.len(), uses) >= MIN_SAVING {
+            let calls: Vec<Option<usize>> = group.members.iter().map(|&f| sites(f)).collect();
+            if cost.saving(m, body, &calls, group.params.len(), uses) >= MIN_SAVING {
                 groups.push(group);
             }
         }
@@ -353,7 +527,7 @@ fn find_groups(m: &Module, cost: &CostModel) -> Vec<Group> {
 /// representative's instructions.
 fn parameters(
     body: &mergefn_ir::Body,
-    members: Vec<(GlobalId, Vec<OperandDiff>)>,
+    members: Vec<(GlobalId, Similarity)>,
     positions: FxHashSet<(Inst, usize)>,
 ) -> Group {
     let mut positions: Vec<(Inst, usize)> = positions.into_iter().collect();
@@ -364,8 +538,8 @@ fn parameters(
             .expect("a recorded operand is a constant");
         members
             .iter()
-            .map(|(_, diffs)| {
-                diffs
+            .map(|(_, s)| {
+                s.operands
                     .iter()
                     .find(|d| d.inst == inst && d.operand == op)
                     .map_or(own, |d| d.right)
@@ -387,10 +561,15 @@ fn parameters(
     let args = (0..members.len())
         .map(|i| columns.iter().map(|c| c[i]).collect())
         .collect();
+    let weakened = members
+        .iter()
+        .flat_map(|(_, s)| s.weakened.iter().copied())
+        .collect();
     Group {
         members: members.into_iter().map(|(g, _)| g).collect(),
         params,
         args,
+        weakened,
     }
 }
 
@@ -425,6 +604,21 @@ fn make_parameterized_body(m: &mut Module, g: &Group) -> GlobalId {
     }
     for i in body.insts.keys() {
         body.insts[i].md.clear();
+    }
+    // Flags the members disagree on are intersected: each member's instruction assumed at
+    // most what the shared one now assumes.
+    const POISON_FLAGS: u16 = Flags::NUW
+        | Flags::NSW
+        | Flags::EXACT
+        | Flags::DISJOINT
+        | Flags::NNEG
+        | Flags::SAMESIGN
+        | Flags::INBOUNDS
+        | Flags::NUSW;
+    for w in &g.weakened {
+        let d = &mut body.insts[w.inst];
+        d.flags.0 &= w.flags.0 | !POISON_FLAGS;
+        d.fmf.0 &= w.fmf.0;
     }
     new_fn.fn_ty = m.types.intern(TypeData::Func {
         ret,
@@ -515,25 +709,45 @@ impl CostModel {
         }
     }
 
+    /// How a member with `calls` rewritable calls (see [`call_sites`]) is best replaced when
+    /// the shared body takes `k` extra parameters: whether to rewrite its calls (each then
+    /// moves `k` more constants) rather than keep a thunk (a jump after `k` moves, and its
+    /// padding; no frame), and the bytes that costs.
+    fn replacement(&self, calls: Option<usize>, k: usize) -> (bool, f64) {
+        let moves = 5.0 * k as f64;
+        let thunk = 5.0 + moves + self.align as f64 / 2.0;
+        match calls {
+            Some(n) if n as f64 * moves <= thunk => (true, n as f64 * moves),
+            _ => (false, thunk),
+        }
+    }
+
     fn fn_overhead(&self) -> f64 {
         4.0 + self.align as f64 / 2.0
     }
 
-    /// Bytes saved by merging `n` functions like `body` into one with `k` extra parameters
-    /// used at `uses` operands, each member becoming a thunk (a jump after `k` constant
-    /// moves, and its padding: no frame).
-    fn saving(&self, m: &Module, body: &mergefn_ir::Body, n: usize, k: usize, uses: usize) -> i64 {
+    /// Bytes saved by merging functions like `body` into one with `k` extra parameters used
+    /// at `uses` operands, each member replaced as [`replacement`](Self::replacement) says
+    /// for its rewritable calls (`calls`).
+    fn saving(
+        &self,
+        m: &Module,
+        body: &mergefn_ir::Body,
+        calls: &[Option<usize>],
+        k: usize,
+        uses: usize,
+    ) -> i64 {
+        let n = calls.len();
         let one: f64 = body
             .insts_in_order()
             .map(|i| Self::inst_bytes(m, &body.insts[i]))
             .sum::<f64>()
             + self.fn_overhead();
-        // A thunk: k moves of a constant into an argument register, a tail jump, padding.
-        let thunk = 5.0 + 5.0 * k as f64 + self.align as f64 / 2.0;
+        let replacements: f64 = calls.iter().map(|&c| self.replacement(c, k).1).sum();
         // The merged body reads a register where an immediate was: a little more at each use.
         let merged = one + 2.0 * uses as f64;
         let before = n as f64 * one;
-        let after = merged + n as f64 * thunk;
+        let after = merged + replacements;
         ((before - after) * self.scale) as i64
     }
 }

@@ -388,6 +388,59 @@ impl Uses {
         std::mem::take(&mut self.modified)
     }
 
+    /// Record the uses in `f`'s body (a body that moved into `f`, or a new one): every global
+    /// each instruction operand and bundle input mentions.
+    pub fn index_body(&mut self, m: &Module, f: GlobalId) {
+        let Some(body) = m.function(f).and_then(|x| x.body.as_ref()) else {
+            return;
+        };
+        let mut found = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        for inst in body.insts_in_order() {
+            let d = &body.insts[inst];
+            let bundled = d.call_info().into_iter().flat_map(|c| c.bundles.iter());
+            let values = d
+                .operands
+                .iter()
+                .chain(bundled.flat_map(|b| b.inputs.iter()));
+            for (k, v) in values.enumerate() {
+                let Some(c) = v.as_const() else { continue };
+                found.clear();
+                seen.clear();
+                mergefn_ir::uses::globals_in_const(m, c, &mut found, &mut seen);
+                for &g in &found {
+                    if m.globals[g].as_function().is_some() {
+                        self.users[g].push(User::Inst {
+                            func: f,
+                            inst,
+                            operand: k as u32,
+                            direct: m.consts.as_global(c) == Some(g),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The uses of `g` that still mention it, head first.
+    pub fn live_users(&self, m: &Module, g: GlobalId) -> Vec<User> {
+        self.users[g]
+            .iter()
+            .rev()
+            .filter(|u| Self::live(m, u, g))
+            .copied()
+            .collect()
+    }
+
+    /// Whether a module-level metadata node names `g`.
+    pub fn named_in_metadata(&self, m: &Module, g: GlobalId) -> bool {
+        m.globals[g]
+            .common()
+            .name
+            .as_str()
+            .is_none_or(|n| self.md_refs.contains_key(n))
+    }
+
     /// Record that `user` (a new function's instruction operand, or a new global) uses `g`.
     pub fn add(&mut self, g: GlobalId, user: User) {
         self.users[g].push(user);

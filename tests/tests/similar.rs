@@ -1,7 +1,8 @@
 //! `--merge-similar` (not an LLVM pass, so no differential against opt-22): every fixture in
 //! `tests/fixtures/similar/` states which functions merge (`; EXPECT-MERGED: f g`) and, where
-//! it checks it, how many extra parameters the shared body takes (`; EXPECT-PARAMS: n`) or
-//! text that must be gone (`; EXPECT-NO-TEXT: !tbaa`). A refusal fixture also names the one
+//! it checks it, which of them vanish behind rewritten calls (`; EXPECT-REWRITTEN: f`), how
+//! many extra parameters the shared body takes (`; EXPECT-PARAMS: n`), and text the output
+//! must lack (`; EXPECT-NO-TEXT: !tbaa !`) or have (`; EXPECT-TEXT: mul nsw`). A refusal fixture also names the one
 //! change that makes it merge (`; CONTROL: 'old' -> 'new'`, with
 //! `; EXPECT-MERGED-CONTROL:`), so it fails if the refusal has another cause. Every output is
 //! checked by opt-22's verifier, and fixtures with a `main` are built and run before and after:
@@ -70,7 +71,7 @@ fn run_program(dir: &Path, label: &str, text: &str) -> Result<Vec<u8>, String> {
     let ll = dir.join(format!("{label}.ll"));
     let exe = dir.join(label);
     std::fs::write(&ll, text).map_err(|e| e.to_string())?;
-    let out = Command::new("/usr/lib/llvm-22/bin/clang")
+    let out = Command::new("/usr/lib/llvm-22/bin/clang++")
         .args(["-O0", "-w"])
         .arg(&ll)
         .arg("-o")
@@ -97,9 +98,18 @@ fn check_fixture(opt: &Path, path: &Path, dir: &Path) -> Result<usize, String> {
         .map(|s| expected(s))
         .ok_or("no EXPECT-MERGED line")?;
     let (report, out) = merge_text(&text)?;
-    let got = names(&report, &[Kind::Parameterized]);
+    let got = names(&report, &[Kind::Parameterized, Kind::Rewritten]);
     if got != want {
         return Err(format!("parameterized {got:?}, expected {want:?}"));
+    }
+    if let Some(list) = directives(&text, "EXPECT-REWRITTEN").first() {
+        let rewritten = names(&report, &[Kind::Rewritten]);
+        if rewritten != expected(list) {
+            return Err(format!(
+                "callers rewritten for {rewritten:?}, expected {:?}",
+                expected(list)
+            ));
+        }
     }
     if let Some(n) = directives(&text, "EXPECT-PARAMS").first() {
         let n: usize = n.parse().map_err(|_| "bad EXPECT-PARAMS")?;
@@ -117,9 +127,13 @@ fn check_fixture(opt: &Path, path: &Path, dir: &Path) -> Result<usize, String> {
         }
     }
     for gone in directives(&text, "EXPECT-NO-TEXT") {
-        // An attachment prints as `, !kind !N` after an instruction.
-        if out.contains(&format!(", {gone} ")) {
-            return Err(format!("the output still has {gone}:\n{out}"));
+        if out.contains(gone) {
+            return Err(format!("the output still has {gone:?}:\n{out}"));
+        }
+    }
+    for kept in directives(&text, "EXPECT-TEXT") {
+        if !out.contains(kept) {
+            return Err(format!("the output lacks {kept:?}:\n{out}"));
         }
     }
     verify(opt, &out)?;
@@ -140,7 +154,13 @@ fn check_fixture(opt: &Path, path: &Path, dir: &Path) -> Result<usize, String> {
         let (report, out) = merge_text(&changed)?;
         let got: Vec<String> = names(
             &report,
-            &[Kind::Parameterized, Kind::Thunk, Kind::Deleted, Kind::Alias],
+            &[
+                Kind::Parameterized,
+                Kind::Rewritten,
+                Kind::Thunk,
+                Kind::Deleted,
+                Kind::Alias,
+            ],
         );
         // An exact merge leaves one of the functions standing; a parameterized one names all.
         if !got.iter().all(|g| want.contains(g)) || got.len() + 1 < want.len() {

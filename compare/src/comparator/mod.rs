@@ -248,6 +248,9 @@ pub(crate) struct Tolerance<'g> {
     /// left-side instruction may become a parameter.
     pub accept: &'g dyn Fn(&InstData, usize) -> bool,
     pub diffs: Vec<crate::similar::OperandDiff>,
+    /// Left instructions whose poison-generating or fast-math flags differ from the right
+    /// one's, with the right one's flags.
+    pub weakened: Vec<crate::similar::Weakened>,
 }
 
 impl Drop for FunctionComparator<'_, '_> {
@@ -296,15 +299,38 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         self.tolerated = Some(Tolerance {
             accept,
             diffs: Vec::new(),
+            weakened: Vec::new(),
         });
         self
     }
 
-    pub(crate) fn take_tolerated(&mut self) -> Vec<crate::similar::OperandDiff> {
+    pub(crate) fn take_tolerated(&mut self) -> crate::similar::Similarity {
         self.tolerated
-            .as_mut()
-            .map(|t| std::mem::take(&mut t.diffs))
+            .take()
+            .map(|t| crate::similar::Similarity {
+                operands: t.diffs,
+                weakened: t.weakened,
+            })
             .unwrap_or_default()
+    }
+
+    /// In a [`crate::similar`] comparison, accept that the instruction pair at hand differs
+    /// in flags whose intersection both may take (no-wrap, `exact`, `disjoint`, `nneg`,
+    /// `samesign`, GEP no-wrap and fast-math flags: dropping one only removes an assumption
+    /// the code may make, so each side's behaviour is kept), recording the right side's.
+    pub(crate) fn tolerate_flags(&mut self, r: &InstData) -> bool {
+        let Position::Inst { left, .. } = self.at else {
+            return false;
+        };
+        let Some(t) = &mut self.tolerated else {
+            return false;
+        };
+        t.weakened.push(crate::similar::Weakened {
+            inst: left,
+            flags: r.flags,
+            fmf: r.fmf,
+        });
+        true
     }
 
     fn scratch(&mut self) -> &mut Scratch {

@@ -87,7 +87,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         }
         let (fl, fr) = (llvm::raw_optional_data(l), llvm::raw_optional_data(r));
         let o = fl.cmp(&fr);
-        if o.is_ne() {
+        if o.is_ne() && !(l.opcode != Opcode::ByteCast && self.tolerate_flags(r)) {
             return self.decided(o, "cmp_operations", |_| format!("optional flags (nuw/nsw/exact/disjoint/nneg/samesign/fast-math) 0x{fl:x} vs 0x{fr:x}"));
         }
         for (&a, &b) in ol.iter().zip(or) {
@@ -426,7 +426,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         // see docs/DIVERGENCES.md).
         let gep_flags = Flags::INBOUNDS | Flags::NUSW | Flags::NUW;
         let (fl, fr) = (l.flags.0 & gep_flags, r.flags.0 & gep_flags);
-        if fl != fr {
+        if fl != fr && !self.tolerate_flags(r) {
             return self.decided(fl.cmp(&fr), "cmp_geps", |_| {
                 format!("no-wrap flags {fl:#x} vs {fr:#x}")
             });
