@@ -171,6 +171,12 @@ fn defines(text: &str) -> usize {
 
 /// Build and run `name` before and after merging (mergefn, then opt-22 as a sanity check).
 fn behaves_the_same(name: &str, min_merged: usize) {
+    behaves_the_same_with(name, None, &Options::default(), min_merged)
+}
+
+/// [`behaves_the_same`] with mergefn's `opts`, on the program first optimised by
+/// `opt-22 -O<level>` when `level` is given (as a release build's IR is merged).
+fn behaves_the_same_with(name: &str, level: Option<u8>, opts: &Options, min_merged: usize) {
     let (Some(opt), Some(clang), Some(module)) = (opt22(), clangxx22(), program(name)) else {
         return;
     };
@@ -200,7 +206,17 @@ fn behaves_the_same(name: &str, min_merged: usize) {
         .keep();
     let keep = |msg: String| format!("{msg}\n(files kept in {})", dir.display());
     let total = Instant::now();
-    let src = std::fs::read(&module).expect("read the program module");
+    let mut src = std::fs::read(&module).expect("read the program module");
+    let module = match level {
+        Some(l) => {
+            src = run_opt(&opt, &[&format!("-O{l}"), "-S", "-o", "-"], &src)
+                .unwrap_or_else(|e| panic!("opt-22 -O{l} failed: {e}"));
+            let p = dir.join(format!("{name}.O{l}.ll"));
+            std::fs::write(&p, &src).expect("write the optimised module");
+            p
+        }
+        None => module,
+    };
     let src_text = String::from_utf8_lossy(&src);
     let n_defines = defines(&src_text);
 
@@ -208,7 +224,7 @@ fn behaves_the_same(name: &str, min_merged: usize) {
     let t = Instant::now();
     let mut m = mergefn_ir::parse_module(&src)
         .unwrap_or_else(|e| panic!("{}: parse error at {e}", module.display()));
-    let report = merge_functions(&mut m, &Options::default());
+    let report = merge_functions(&mut m, opts);
     let ours = mergefn_ir::module_to_string(&m);
     let t_ours = t.elapsed();
     drop(m);
@@ -276,10 +292,10 @@ fn behaves_the_same(name: &str, min_merged: usize) {
         panic!("{}", keep(failures.join("\n")));
     }
     let _ = std::fs::remove_dir_all(&dir);
+    let merged = report.counts.merged + report.counts.parameterized;
     assert!(
-        report.counts.merged >= min_merged,
-        "{name}: mergefn merged {} functions, expected at least {min_merged}",
-        report.counts.merged
+        merged >= min_merged,
+        "{name}: mergefn merged {merged} functions, expected at least {min_merged}"
     );
 }
 
@@ -292,4 +308,17 @@ fn re2_program_behaves_the_same_after_merging() {
 #[test]
 fn zstd_program_behaves_the_same_after_merging() {
     behaves_the_same("zstd_prog", 100);
+}
+
+#[test]
+fn re2_and_zstd_programs_behave_the_same_after_merging_similar_functions() {
+    // Release builds' IR (opt -O1 and -O2 first), merged with --merge-similar.
+    let opts = Options {
+        merge_similar: true,
+        ..Options::default()
+    };
+    for level in [1, 2] {
+        behaves_the_same_with("re2_prog", Some(level), &opts, 10);
+        behaves_the_same_with("zstd_prog", Some(level), &opts, 10);
+    }
 }
