@@ -765,7 +765,7 @@ impl<'a> Parser<'a> {
                 Tok::MetaName => self.named_md()?,
                 Tok::Exclaim => self.md_def()?,
                 Tok::Error if self.src.get(self.tok.start as usize) == Some(&b'^') => {
-                    return self.err("module summary entries ('^N = ...') are not supported")
+                    self.summary_entry()?
                 }
                 _ => {
                     return self.err(format!(
@@ -2357,6 +2357,12 @@ impl<'a> Parser<'a> {
     fn function(&mut self) -> PResult<()> {
         let is_define = self.cur_text() == "define";
         self.bump();
+        // A declaration's metadata attachments come first (`declare !dbg !7 i32 @f()`); after
+        // its header, a `!name` starts the next top-level entity (named metadata).
+        let mut md = Vec::new();
+        while !is_define && self.tok.kind == Tok::MetaName {
+            md.push(self.md_attachment()?);
+        }
         let mut common = GlobalCommon::default();
         self.global_prefix(&mut common)?;
         let cc = self.calling_conv()?;
@@ -2411,7 +2417,7 @@ impl<'a> Parser<'a> {
             prefix: None,
             prologue: None,
             personality: None,
-            md: Vec::new(),
+            md,
             body: None,
         };
         loop {
@@ -2464,7 +2470,7 @@ impl<'a> Parser<'a> {
                 Tok::AttrGroup | Tok::Str => {
                     self.attr(&mut f.attrs.func, false)?;
                 }
-                Tok::MetaName => f.md.push(self.md_attachment()?),
+                Tok::MetaName if is_define => f.md.push(self.md_attachment()?),
                 _ => break,
             }
         }
@@ -2503,6 +2509,28 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
+        Ok(())
+    }
+
+    /// Skip a module summary entry (`^N = gv: (...)`, as `llvm-dis` writes ThinLTO and LTO
+    /// bitcode's index): the summary describes the module for the thin link and is not part
+    /// of the IR. opt-22 reads it and prints a module without it, and so do we.
+    fn summary_entry(&mut self) -> PResult<()> {
+        let start = self.tok.start as usize;
+        let open = memchr::memchr(b'(', &self.src[start..]);
+        let newline = memchr::memchr(b'\n', &self.src[start..]).unwrap_or(self.src.len() - start);
+        match open.filter(|&o| o < newline) {
+            // `^N = kind: (...)`, possibly over several lines.
+            Some(open) => {
+                self.lex.pos = start + open + 1;
+                if self.lex.balanced_parens().is_none() {
+                    return self.err("unterminated module summary entry");
+                }
+            }
+            // `^N = flags: 8`, `^N = blockcount: 0`.
+            None => self.lex.pos = start + newline,
+        }
+        self.tok = self.lex.next_token();
         Ok(())
     }
 

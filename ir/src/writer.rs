@@ -1045,11 +1045,14 @@ impl<'m> Writer<'m> {
             .types
             .func_parts(f.fn_ty)
             .expect("function has a function type");
-        self.s(if f.body.is_some() {
-            "define "
+        if f.body.is_some() {
+            self.s("define ");
         } else {
-            "declare "
-        });
+            // A declaration's attachments precede its header.
+            self.s("declare");
+            self.attachments(None, &f.md, " ");
+            self.s(" ");
+        }
         let is_extern_decl = false;
         self.linkage_prefix(&f.common, is_extern_decl);
         if let Some(cc) = &f.cc.0 {
@@ -1114,11 +1117,11 @@ impl<'m> Writer<'m> {
                 self.typed_const(c);
             }
         }
-        self.attachments(None, &f.md, " ");
         let Some(body) = &f.body else {
             self.s("\n");
             return;
         };
+        self.attachments(None, &f.md, " ");
         self.s(" {\n");
         for (k, &b) in body.layout.iter().enumerate() {
             let bd = &body.blocks[b];

@@ -91,6 +91,11 @@ fn undefined_and_duplicate_names_are_errors_with_positions() {
             2,
         ),
         (
+            "define void @f() {\n  ret void\n}\n^0 = module: (path: \"x\", hash: (0, 0\n",
+            "unterminated module summary entry",
+            4,
+        ),
+        (
             "define void @f() {\n  %a = add i32 1, 2\n  %a = add i32 1, 2\n  ret void\n}\n",
             "redefinition of '%a'",
             3,

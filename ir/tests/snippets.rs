@@ -109,3 +109,28 @@ fn undefined_metadata_is_an_error_at_its_first_use() {
     assert!(e.msg.contains("use of undefined metadata '!7'"), "{e}");
     fixed_point("define void @f() {\n  ret void, !dbg !0\n}\n!0 = !{}\n");
 }
+
+/// A declaration's metadata attachments come before its header, as clang writes debug info
+/// (`-g`), CFI type ids (`-fsanitize=cfi`) and kCFI types; a named metadata node right after a
+/// declaration is a node of its own, not an attachment.
+#[test]
+fn declaration_attachments_precede_the_header() {
+    let src = "declare !dbg !0 !type !1 !kcfi_type !2 noundef i32 @printf(ptr noundef, ...) local_unnamed_addr\ndeclare void @g()\n!llvm.ident = !{!3}\n!0 = !{}\n!1 = !{i64 0, !\"t\"}\n!2 = !{i32 7}\n!3 = !{!\"c\"}\n";
+    let out = fixed_point(src);
+    assert!(
+        out.contains("declare !dbg !0 !type !1 !kcfi_type !2 noundef i32 @printf(ptr noundef, ...) local_unnamed_addr\n"),
+        "{out}"
+    );
+    assert!(out.contains("declare void @g()\n"), "{out}");
+    assert!(out.contains("!llvm.ident = !{!3}"), "{out}");
+}
+
+/// Module summary entries (`^N = ...`, llvm-dis of (Thin)LTO bitcode) are read and dropped,
+/// as opt-22 prints such a module: with and without parentheses, over several lines.
+#[test]
+fn module_summary_entries_are_dropped() {
+    let src = "define void @f() {\n  ret void\n}\n^0 = module: (path: \"a (b\", hash: (0, 0, 0, 0, 0))\n^1 = gv: (name: \"f\", summaries: (function: (module: ^0,\n  flags: (linkage: external), insts: 1)))\n^2 = flags: 8\n^3 = blockcount: 0\n";
+    let out = fixed_point(src);
+    assert!(!out.contains('^'), "{out}");
+    assert!(out.contains("define void @f()"), "{out}");
+}
