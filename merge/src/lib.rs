@@ -16,6 +16,7 @@
 //! comparator crate's verdicts.
 
 pub mod fntree;
+pub mod mdrefs;
 pub mod thunk;
 pub mod uses;
 
@@ -24,6 +25,7 @@ use mergefn_compare::{FunctionComparator, GlobalNumbers, StructuralHasher};
 use mergefn_ir::uses::UseIndex;
 use mergefn_ir::{
     Body, ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
+    Visibility,
 };
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -116,14 +118,58 @@ fn is_odr(l: Linkage) -> bool {
     matches!(l, Linkage::WeakOdr | Linkage::LinkOnceOdr)
 }
 
-/// LLVM's `isFuncOrderCorrect`: whether F should survive when F and G are equal.
-pub fn is_func_order_correct(m: &Module, f: GlobalId, g: GlobalId) -> bool {
+/// Whether the module sets the `SemanticInterposition` flag (`-fsemantic-interposition`):
+/// then LLVM takes every definition that is not `dso_local` as replaceable at link time.
+pub fn semantic_interposition(m: &Module) -> bool {
+    let Some(flags) = m.named_md.iter().find(|n| &*n.name == "llvm.module.flags") else {
+        return false;
+    };
+    let ids: FxHashSet<u32> = flags
+        .text
+        .split(|c: char| !c.is_ascii_digit() && c != '!')
+        .filter_map(|t| t.strip_prefix('!')?.parse().ok())
+        .collect();
+    m.md_nodes.iter().any(|n| {
+        // `!{i32 <behaviour>, !"SemanticInterposition", i32 <value>}`: on when value != 0.
+        ids.contains(&n.id)
+            && n.text.contains("!\"SemanticInterposition\"")
+            && n.text
+                .trim_end_matches('}')
+                .rsplit(' ')
+                .next()
+                .and_then(|v| v.trim().parse::<i64>().ok())
+                .is_some_and(|v| v != 0)
+    })
+}
+
+/// LLVM's `GlobalValue::isInterposable`: an interposable linkage, or, under the
+/// `SemanticInterposition` module flag, a definition that is not `dso_local` (local linkage
+/// and hidden or protected visibility imply `dso_local`).
+pub fn is_interposable(m: &Module, g: GlobalId, semantic_interposition: bool) -> bool {
+    let c = m.globals[g].common();
+    c.linkage.is_interposable()
+        || (semantic_interposition
+            && !(c.dso_local || c.linkage.is_local() || c.visibility != Visibility::Default))
+}
+
+/// LLVM's `isFuncOrderCorrect`: whether F should survive when F and G are equal
+/// (`semantic_interposition` as [`is_interposable`] takes it).
+pub fn is_func_order_correct(
+    m: &Module,
+    f: GlobalId,
+    g: GlobalId,
+    semantic_interposition: bool,
+) -> bool {
     let (fc, gc) = (m.globals[f].common(), m.globals[g].common());
     if is_odr(fc.linkage) != is_odr(gc.linkage) {
         return is_odr(gc.linkage);
     }
-    if fc.linkage.is_interposable() != gc.linkage.is_interposable() {
-        return !fc.linkage.is_interposable();
+    let (fi, gi) = (
+        is_interposable(m, f, semantic_interposition),
+        is_interposable(m, g, semantic_interposition),
+    );
+    if fi != gi {
+        return !fi;
     }
     if fc.linkage.is_local() != gc.linkage.is_local() {
         return !fc.linkage.is_local();
@@ -276,6 +322,8 @@ struct Pass<'a> {
     /// rewrites operands of existing functions (thunks and aliases are new globals).
     hashes: FxHashMap<GlobalId, u64>,
     hasher: StructuralHasher,
+    /// The module's `SemanticInterposition` flag ([`is_interposable`]).
+    semantic_interposition: bool,
 }
 
 /// Run MergeFunctions on `m`.
@@ -328,6 +376,7 @@ pub fn merge_functions_hinted(
             .collect(),
         _ => FxHashMap::default(),
     };
+    let semantic_interposition = semantic_interposition(m);
     let mut p = Pass {
         m,
         opts: opts.clone(),
@@ -346,6 +395,7 @@ pub fn merge_functions_hinted(
         keys,
         hashes,
         hasher,
+        semantic_interposition,
     };
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = eligible;
@@ -373,6 +423,7 @@ pub fn merge_functions_hinted(
             }
         }
     }
+    p.uses.finish(p.m);
     p.report
 }
 
@@ -473,7 +524,7 @@ impl Pass<'_> {
             }
             Err(old) => old,
         };
-        let (f, g) = if is_func_order_correct(self.m, old, new) {
+        let (f, g) = if is_func_order_correct(self.m, old, new, self.semantic_interposition) {
             (old, new)
         } else {
             self.tree_replace(old, hash, new);
@@ -555,7 +606,7 @@ impl Pass<'_> {
             .is_discardable_if_unused()
             && self.uses.is_unused(self.m, g)
         {
-            self.m.delete_global(g);
+            self.uses.erase_function(self.m, g);
             self.report.counts.deleted += 1;
             return Some(Kind::Deleted);
         }
@@ -565,12 +616,13 @@ impl Pass<'_> {
     fn merge_two(&mut self, f: GlobalId, g: GlobalId) {
         let fl = self.m.globals[f].common().linkage;
         let gl = self.m.globals[g].common().linkage;
-        if fl.is_interposable() || (is_odr(fl) && is_odr(gl)) {
+        let si = self.semantic_interposition;
+        if is_interposable(self.m, f, si) || (is_odr(fl) && is_odr(gl)) {
             self.merge_double_weak(f, g);
             return;
         }
         let g_name = self.name(g);
-        if !gl.is_interposable() {
+        if !is_interposable(self.m, g, si) {
             let gc = self.m.globals[g].common();
             if gc.unnamed_addr == UnnamedAddr::Global && !self.used.contains(&g) {
                 self.numbers.erase(g);
@@ -581,7 +633,7 @@ impl Pass<'_> {
             }
         }
         if gl.is_discardable_if_unused() && self.uses.is_unused(self.m, g) {
-            self.m.delete_global(g);
+            self.uses.erase_function(self.m, g);
             self.report.counts.merged += 1;
             self.report.counts.deleted += 1;
             self.record(g_name, f, Kind::Deleted);

@@ -6,12 +6,12 @@
 //! of such). It is appended to the module, as LLVM's `Function::Create` does.
 
 use crate::uses::{global_const_like, Uses};
-use mergefn_ir::inst::{CallInfo, Opcode, TailKind};
+use mergefn_ir::inst::{CallConv, CallInfo, Opcode, TailKind};
 use mergefn_ir::uses::User;
 use mergefn_ir::{
-    Alias, Body, Const, ConstData, ConstExpr, Function, GlobalCommon, GlobalId, GlobalKind,
-    InstData, InstExtra, Linkage, Module, Name, Param, Type, TypeData, UnnamedAddr, Value,
-    Visibility,
+    Alias, Body, Const, ConstData, ConstExpr, DllStorage, Function, GlobalCommon, GlobalId,
+    GlobalKind, InstData, InstExtra, Linkage, Module, Name, Param, Type, TypeData, UnnamedAddr,
+    Value, Visibility,
 };
 
 /// `c` as a constant of type `want`: unchanged when the types agree, else a `bitcast` (or
@@ -32,11 +32,40 @@ pub fn cast_const(m: &mut Module, c: Const, want: Type) -> Const {
     })))
 }
 
-/// LLVM's `canCreateThunkFor`: not varargs, and not a single block of fewer than two
+/// Whether LLVM's verifier rejects a call to a function of calling convention `cc` ("calling
+/// convention does not permit calls"): GPU kernels and shader entry points. By keyword or by
+/// number (`cc 71` is `ptx_kernel`, `cc 76` `spir_kernel`, `cc 91` `amdgpu_kernel`).
+pub fn cc_forbids_calls(cc: &CallConv) -> bool {
+    matches!(
+        cc.0.as_deref(),
+        Some(
+            "ptx_kernel"
+                | "spir_kernel"
+                | "amdgpu_kernel"
+                | "amdgpu_vs"
+                | "amdgpu_gs"
+                | "amdgpu_hs"
+                | "amdgpu_es"
+                | "amdgpu_ls"
+                | "amdgpu_ps"
+                | "amdgpu_cs"
+                | "amdgpu_cs_chain"
+                | "amdgpu_cs_chain_preserve"
+                | "amdgpu_gfx_whole_wave"
+                | "cc 71"
+                | "cc 76"
+                | "cc 91"
+        )
+    )
+}
+
+/// LLVM's `canCreateThunkFor`: not varargs, not a function nothing may call (LLVM 22 refuses
+/// kernels; for the shader conventions it writes a thunk its own verifier rejects, and we
+/// refuse those too: docs/DIVERGENCES.md), and not a single block of fewer than two
 /// (non-debug) instructions — a thunk would be no smaller.
 pub fn can_create_thunk_for(m: &Module, f: GlobalId) -> bool {
     let func = m.function(f).expect("a function");
-    if m.types.func_parts(func.fn_ty).is_some_and(|p| p.2) {
+    if m.types.func_parts(func.fn_ty).is_some_and(|p| p.2) || cc_forbids_calls(&func.cc) {
         return false;
     }
     let Some(body) = &func.body else { return true };
@@ -72,9 +101,22 @@ pub fn is_debug_intrinsic(m: &Module, d: &InstData) -> bool {
         .is_some_and(|n| n.starts_with("llvm.dbg.") || n == "llvm.pseudoprobe")
 }
 
-/// Emit `v` (of type `from`) converted to `to` into `body`'s block `b`, like LLVM's
-/// `createCast`: element-wise for structs, `inttoptr`/`ptrtoint` between integers and
-/// pointers, `bitcast` otherwise, nothing when the types agree.
+/// The member types of a struct or array (what `extractvalue` indexes), in order.
+fn aggregate_members(m: &Module, t: Type) -> Option<Vec<Type>> {
+    if let Some((fields, _)) = m.types.struct_fields(t) {
+        return Some(fields.to_vec());
+    }
+    match m.types.get(t) {
+        TypeData::Array(n, e) => Some(vec![*e; *n as usize]),
+        _ => None,
+    }
+}
+
+/// Emit `v` (of type `from`) converted to `to` into `body`'s block `b`, like LLVM 22's
+/// `createCast`: member by member for structs and arrays (the comparator lets `[1 x %A]`
+/// equal `[1 x %B]` when the members are pointer/integer congruent), `inttoptr`/`ptrtoint`
+/// between integers and pointers or vectors of them, `bitcast` otherwise, nothing when the
+/// types agree.
 fn cast_value(
     m: &mut Module,
     body: &mut Body,
@@ -86,10 +128,7 @@ fn cast_value(
     if from == to {
         return v;
     }
-    if let (Some((fe, _)), Some((te, _))) = (
-        m.types.struct_fields(from).map(|(e, p)| (e.to_vec(), p)),
-        m.types.struct_fields(to).map(|(e, p)| (e.to_vec(), p)),
-    ) {
+    if let (Some(fe), Some(te)) = (aggregate_members(m, from), aggregate_members(m, to)) {
         let mut result = Value::Const(m.consts.intern(ConstData::Poison(to)));
         for (i, (&fe_i, &te_i)) in fe.iter().zip(te.iter()).enumerate() {
             let mut ev = InstData::new(Opcode::ExtractValue, fe_i);
@@ -104,12 +143,14 @@ fn cast_value(
         }
         return result;
     }
-    let op = match (m.types.get(from), m.types.get(to)) {
-        (TypeData::Int(_), t) if m.types.is_pointer(to) || matches!(t, TypeData::Ptr(_)) => {
-            Opcode::IntToPtr
-        }
-        (_, TypeData::Int(_)) if m.types.is_pointer(from) => Opcode::PtrToInt,
-        _ => Opcode::BitCast,
+    let (fs, ts) = (m.types.scalar(from), m.types.scalar(to));
+    let is_int = |t: Type| matches!(m.types.get(t), TypeData::Int(_));
+    let op = if is_int(fs) && m.types.is_pointer(ts) {
+        Opcode::IntToPtr
+    } else if m.types.is_pointer(fs) && is_int(ts) {
+        Opcode::PtrToInt
+    } else {
+        Opcode::BitCast
     };
     let mut d = InstData::new(op, to);
     d.operands.push(v);
@@ -206,7 +247,8 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
             .collect(),
         body: Some(body),
     };
-    m.delete_global(g);
+    // The thunk takes G's name (added first, the name now finds it), G's uses and what
+    // metadata says of G; then G goes, as LLVM's `takeName`, RAUW and `eraseFromParent`.
     let t = m.add_global(GlobalKind::Function(Box::new(thunk)));
     uses.add(
         f,
@@ -218,6 +260,7 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         },
     );
     uses.replace_all_uses(m, g, t);
+    uses.erase_function(m, g);
     t
 }
 
@@ -243,7 +286,6 @@ pub fn write_alias(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         dso_local: linkage.is_local(),
         ..Default::default()
     };
-    m.delete_global(g);
     let a = m.add_global(GlobalKind::Alias(Box::new(Alias {
         common,
         value_ty: gf.fn_ty,
@@ -253,6 +295,7 @@ pub fn write_alias(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
     })));
     uses.add(f, User::Global(a));
     uses.replace_all_uses(m, g, a);
+    uses.erase_function(m, g);
     a
 }
 
@@ -272,6 +315,9 @@ pub fn make_private(m: &mut Module, f: GlobalId) {
     c.linkage = Linkage::Private;
     c.visibility = Visibility::Default;
     c.dso_local = true;
+    // A local symbol has no DLL storage class (LLVM's `setLinkage` clears it for local
+    // linkage): a `weak_odr dllexport` pair on Windows leaves a plain private body.
+    c.dll = DllStorage::Default;
     // The comdat stays with the name (NewF); opt-22 leaves the private body in none.
     c.comdat = None;
 }
