@@ -225,7 +225,28 @@ impl MdRefs {
         let (f, t) = (Self::text_name(m, from), Self::text_name(m, to));
         if f != t {
             let with = name_ref(&t);
-            self.rewrite_text(m, &f, &with, |text| replace_name_refs(text, &f, &with));
+            let places = self.by_name.get(f.as_str()).cloned().unwrap_or_default();
+            // A uniqued node that the replacement makes equal to an existing one becomes
+            // distinct (LLVM cannot merge two resolved nodes): only nodes naming `to` can be
+            // equal to it afterwards.
+            let to_places = self.by_name.get(t.as_str()).cloned().unwrap_or_default();
+            let mut existing = Self::uniqued_texts(m, &to_places);
+            self.edit_nodes(m, places.clone(), &mut |text, _| {
+                let new = replace_name_refs(text, &f, &with);
+                if new == text {
+                    return None;
+                }
+                if !text.starts_with("distinct") && !existing.insert(new.clone().into()) {
+                    return Some(format!("distinct {new}"));
+                }
+                Some(new)
+            });
+            if let Some((_, n)) = global_refs(&with).into_iter().next() {
+                self.placeholders |= n.starts_with(PLACEHOLDER);
+                for p in places {
+                    self.note_name(n.clone().into(), p);
+                }
+            }
         }
         let Some(places) = self.by_global.get(&from).cloned() else {
             return;
@@ -246,60 +267,88 @@ impl MdRefs {
         }
     }
 
+    /// Edit the node texts at `places` with `edit` (the new text, starting with `distinct`
+    /// where the node must become distinct; `None` to leave it). Equal uniqued nodes are one
+    /// node in LLVM, wherever written (`!5 = !{ptr @g}` and each inline `!{ptr @g}`): each is
+    /// edited once, module-level nodes first, and its every occurrence gets the result. Text
+    /// cannot hold a distinct node inline: such a result becomes a numbered node.
+    fn edit_nodes(
+        &mut self,
+        m: &mut Module,
+        mut places: Vec<Place>,
+        edit: &mut dyn FnMut(&str, &mut dyn FnMut(String) -> String) -> Option<String>,
+    ) {
+        places.sort_by_key(|p| !matches!(p, Place::Node(_)));
+        let mut made: FxHashMap<Box<str>, Metadata> = FxHashMap::default();
+        let mut hoisted = Vec::new();
+        for p in places {
+            let top_level = matches!(p, Place::Node(_));
+            edit_place(m, p, &mut |m, md, _| {
+                let Metadata::Text(t) = md else { return false };
+                if let Some(r) = made.get(&**t).filter(|_| !top_level) {
+                    *md = r.clone();
+                    return true;
+                }
+                let before = t.clone();
+                let mut hoist = |text: String| {
+                    let id = m.md_nodes.iter().map(|n| n.id + 1).max().unwrap_or(0);
+                    hoisted.push(m.md_nodes.len());
+                    m.md_nodes.push(mergefn_ir::metadata::MdNode {
+                        id,
+                        text: text.into(),
+                    });
+                    format!("!{id}")
+                };
+                let Some(new) = edit(t, &mut hoist) else {
+                    return false;
+                };
+                *md = if !top_level && new.starts_with("distinct") {
+                    let r = hoist(new);
+                    Metadata::Ref(r[1..].parse().expect("a number"))
+                } else {
+                    Metadata::Text(new.into())
+                };
+                let result = match (p, &*md) {
+                    (Place::Node(i), Metadata::Text(t)) if t.starts_with("distinct") => {
+                        Metadata::Ref(m.md_nodes[i].id)
+                    }
+                    _ => md.clone(),
+                };
+                made.insert(before, result);
+                true
+            });
+        }
+        for i in hoisted {
+            for (_, n) in global_refs(&m.md_nodes[i].text) {
+                self.note_name(n.into(), Place::Node(i));
+            }
+        }
+    }
+
+    /// The texts of the uniqued nodes at `places` (module-level and inline).
+    fn uniqued_texts(m: &mut Module, places: &[Place]) -> FxHashSet<Box<str>> {
+        let mut out = FxHashSet::default();
+        for &p in places {
+            edit_place(m, p, &mut |_, md, _| {
+                if let Metadata::Text(t) = md {
+                    if !t.starts_with("distinct") {
+                        out.insert(t.clone());
+                    }
+                }
+                false
+            });
+        }
+        out
+    }
+
     /// `g` is being erased: what metadata still says of it becomes `null`, `poison` or `!{}`.
     /// (Text naming a global that has since taken `g`'s name names that one, and stays.)
     pub fn erase(&mut self, m: &mut Module, g: GlobalId) {
         let name = Self::text_name(m, g);
         let name_moved = m.global_by_name(&name).is_some_and(|h| h != g);
         if !name_moved {
-            let mut places = self.by_name.get(name.as_str()).cloned().unwrap_or_default();
-            // Equal uniqued nodes are one node in LLVM, wherever written (`!5 = !{ptr @g}`
-            // and each inline `!{ptr @g}`): each distinct result is made once, by its text
-            // before the edit, module-level nodes first.
-            places.sort_by_key(|p| !matches!(p, Place::Node(_)));
-            let mut made: FxHashMap<Box<str>, u32> = FxHashMap::default();
-            let mut hoisted = Vec::new();
-            for p in places {
-                let top_level = matches!(p, Place::Node(_));
-                edit_place(m, p, &mut |m, md, _| {
-                    let Metadata::Text(t) = md else { return false };
-                    if let Some(&id) = made.get(&**t).filter(|_| !top_level) {
-                        *md = Metadata::Ref(id);
-                        return true;
-                    }
-                    let before = t.clone();
-                    let mut hoist = |text: String| {
-                        let id = m.md_nodes.iter().map(|n| n.id + 1).max().unwrap_or(0);
-                        hoisted.push(m.md_nodes.len());
-                        m.md_nodes.push(mergefn_ir::metadata::MdNode {
-                            id,
-                            text: text.into(),
-                        });
-                        format!("!{id}")
-                    };
-                    let Some(new) = null_refs(t, &name, &mut hoist) else {
-                        return false;
-                    };
-                    // An attached or inline node that became distinct is numbered too.
-                    *md = if !top_level && new.starts_with("distinct") {
-                        let r = hoist(new);
-                        let id = r[1..].parse().expect("a number");
-                        made.insert(before, id);
-                        Metadata::Ref(id)
-                    } else {
-                        if let Place::Node(i) = p {
-                            made.insert(before, m.md_nodes[i].id);
-                        }
-                        Metadata::Text(new.into())
-                    };
-                    true
-                });
-            }
-            for i in hoisted {
-                for (_, n) in global_refs(&m.md_nodes[i].text) {
-                    self.note_name(n.into(), Place::Node(i));
-                }
-            }
+            let places = self.by_name.get(name.as_str()).cloned().unwrap_or_default();
+            self.edit_nodes(m, places, &mut |t, hoist| null_refs(t, &name, hoist));
         }
         let places = self.by_global.get(&g).cloned().unwrap_or_default();
         for p in places {
