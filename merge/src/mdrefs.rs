@@ -46,6 +46,9 @@ enum Ctx {
     Arg,
 }
 
+/// Makes a numbered node of a node's text and gives the reference to it (`!7`).
+type Hoist<'a> = dyn FnMut(String) -> String + 'a;
+
 /// The places metadata names each function, kept up to date by the rewrites.
 #[derive(Default)]
 pub struct MdRefs {
@@ -276,7 +279,7 @@ impl MdRefs {
         &mut self,
         m: &mut Module,
         mut places: Vec<Place>,
-        edit: &mut dyn FnMut(&str, &mut dyn FnMut(String) -> String) -> Option<String>,
+        edit: &mut dyn FnMut(&str, &mut Hoist) -> Option<String>,
     ) {
         places.sort_by_key(|p| !matches!(p, Place::Node(_)));
         let mut made: FxHashMap<Box<str>, Metadata> = FxHashMap::default();
@@ -642,7 +645,7 @@ fn operand_spans(text: &str) -> Option<Vec<std::ops::Range<usize>>> {
 ///
 /// Text cannot hold a distinct node inline: `hoist` makes a numbered node of one and gives
 /// the reference to it (`!7`).
-fn null_refs(text: &str, name: &str, hoist: &mut dyn FnMut(String) -> String) -> Option<String> {
+fn null_refs(text: &str, name: &str, hoist: &mut Hoist) -> Option<String> {
     let spans = operand_spans(text)?;
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
