@@ -433,13 +433,39 @@ pub fn const_mentions(m: &Module, c: Const, g: GlobalId) -> bool {
 }
 
 /// The rule of a replace-all-uses of `from` by `to_c`: a `blockaddress` is left alone (it
-/// names `from`'s blocks, not a use of `from`).
-pub fn replace_global(m: &Module, c: Const, from: GlobalId, to_c: Const) -> Rewrite {
+/// names `from`'s blocks, not a use of `from`), and a `dso_local_equivalent` of `from`
+/// becomes one of the function behind `to_c` when that is an alias (LLVM's
+/// `DSOLocalEquivalent::handleOperandChangeImpl`: it must name a function).
+pub fn replace_global(m: &mut Module, c: Const, from: GlobalId, to_c: Const) -> Rewrite {
     match m.consts.get(c) {
         ConstData::Global { global, .. } if *global == from => Rewrite::With(to_c),
         ConstData::BlockAddress { .. } => Rewrite::Keep,
+        ConstData::DsoLocalEquivalent { ty, func } if m.consts.as_global(*func) == Some(from) => {
+            let ty = *ty;
+            let mut target = to_c;
+            while let Some(GlobalKind::Alias(a)) = m
+                .consts
+                .as_global(strip_casts(m, target))
+                .map(|g| &m.globals[g].kind)
+            {
+                target = a.target;
+            }
+            let func = strip_casts(m, target);
+            Rewrite::With(m.consts.intern(ConstData::DsoLocalEquivalent { ty, func }))
+        }
         _ => Rewrite::Descend,
     }
+}
+
+/// `c` without the pointer casts around it.
+fn strip_casts(m: &Module, mut c: Const) -> Const {
+    while let ConstData::Expr(e) = m.consts.get(c) {
+        match e.ops.first() {
+            Some(&o) if e.op.is_cast() => c = o,
+            _ => break,
+        }
+    }
+    c
 }
 
 /// Apply `f` to each constant value in `md` (a value, or the items of a `DIArgList`); `f`
