@@ -319,6 +319,17 @@ impl Uses {
         kept.reverse();
         self.users[from] = kept;
         self.md.replace(m, from, to, to_c);
+        // A `dso_local_equivalent` moved to the function behind an alias `to`
+        // ([`replace_global`]): the users are that function's too.
+        if let GlobalKind::Alias(a) = &m.globals[to].kind {
+            let mut target = a.target;
+            while let Some(o) = m.consts.operand_slice(target).first().copied() {
+                target = o;
+            }
+            if let Some(f) = m.consts.as_global(target).filter(|&f| f != to) {
+                self.users[f].extend(moved.iter().copied());
+            }
+        }
         self.users[to].extend(moved);
     }
 
