@@ -31,8 +31,8 @@ fn bench_module(
 ) {
     for (lookup, name) in LOOKUPS {
         let opts = Options {
-            use_aliases: false,
             lookup,
+            ..Default::default()
         };
         let counts = merge_functions(&mut m.clone(), &opts).counts;
         eprintln!(

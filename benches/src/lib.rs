@@ -132,8 +132,8 @@ mod tests {
             let report = merge_functions(
                 &mut m.clone(),
                 &Options {
-                    use_aliases: false,
                     lookup,
+                    ..Default::default()
                 },
             );
             assert_eq!(report.counts.merged, 0, "{lookup:?}");
@@ -148,8 +148,8 @@ mod tests {
             merge_functions(
                 &mut m.clone(),
                 &Options {
-                    use_aliases: false,
                     lookup,
+                    ..Default::default()
                 },
             )
             .counts

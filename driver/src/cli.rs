@@ -144,6 +144,12 @@ pub struct MergeArgs {
     #[arg(long)]
     pub use_aliases: bool,
 
+    /// Keep debug info of merged functions as LLVM's -mergefunc-preserve-debug-info does:
+    /// a merged function keeps its name, entry block debug info for its parameters and its
+    /// callers, and becomes a thunk in place
+    #[arg(long)]
+    pub preserve_debug_info: bool,
+
     /// Print statistics (functions seen, compared, merged) to stderr
     #[arg(long)]
     pub stats: bool,

@@ -30,6 +30,7 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
     };
     let opts = merge::Options {
         use_aliases: args.use_aliases,
+        preserve_debug_info: args.preserve_debug_info,
         lookup,
     };
     // The module is as read (the verifier only reads it): the reader's use hints hold.

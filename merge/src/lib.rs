@@ -56,6 +56,10 @@ pub struct Options {
     /// Replace G by an alias of F where G's address is insignificant (LLVM's
     /// `-mergefunc-use-aliases`, off by default).
     pub use_aliases: bool,
+    /// LLVM's `-mergefunc-preserve-debug-info`: G's callers are not redirected, G is never
+    /// deleted or replaced everywhere, and a thunk is G itself, keeping the debug info of its
+    /// parameters from its entry block ([`thunk::write_thunk_in_place`]).
+    pub preserve_debug_info: bool,
     pub lookup: Lookup,
 }
 
@@ -590,9 +594,16 @@ impl Pass<'_> {
             return Some(Kind::Alias);
         }
         if thunk::can_create_thunk_for(self.m, f) {
-            self.remove_users(g);
-            let t = thunk::write_thunk(self.m, &mut self.uses, f, g);
-            self.redirect(g, t);
+            // G keeps its body's entry block, so it has one: a double-weak merge's new
+            // declaration gets an ordinary thunk (opt-22 crashes there).
+            if self.opts.preserve_debug_info && self.m.function(g).is_some_and(|g| g.body.is_some())
+            {
+                thunk::write_thunk_in_place(self.m, &mut self.uses, f, g);
+            } else {
+                self.remove_users(g);
+                let t = thunk::write_thunk(self.m, &mut self.uses, f, g);
+                self.redirect(g, t);
+            }
             self.report.counts.thunks += 1;
             return Some(Kind::Thunk);
         }
@@ -622,7 +633,8 @@ impl Pass<'_> {
             return;
         }
         let g_name = self.name(g);
-        if !is_interposable(self.m, g, si) {
+        let pdi = self.opts.preserve_debug_info;
+        if !is_interposable(self.m, g, si) && !pdi {
             let gc = self.m.globals[g].common();
             if gc.unnamed_addr == UnnamedAddr::Global && !self.used.contains(&g) {
                 self.numbers.erase(g);
@@ -632,7 +644,7 @@ impl Pass<'_> {
                 self.replace_direct_callers(g, f);
             }
         }
-        if gl.is_discardable_if_unused() && self.uses.is_unused(self.m, g) {
+        if gl.is_discardable_if_unused() && self.uses.is_unused(self.m, g) && !pdi {
             self.uses.erase_function(self.m, g);
             self.report.counts.merged += 1;
             self.report.counts.deleted += 1;

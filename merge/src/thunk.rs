@@ -6,13 +6,17 @@
 //! of such). It is appended to the module, as LLVM's `Function::Create` does.
 
 use crate::uses::{global_const_like, Uses};
+use cranelift_entity::EntityRef;
 use mergefn_ir::inst::{CallConv, CallInfo, Opcode, TailKind};
+use mergefn_ir::metadata::Metadata;
 use mergefn_ir::uses::User;
+use mergefn_ir::Inst;
 use mergefn_ir::{
     Alias, Body, Const, ConstData, ConstExpr, DllStorage, Function, GlobalCommon, GlobalId,
     GlobalKind, InstData, InstExtra, Linkage, Module, Name, Param, Type, TypeData, UnnamedAddr,
     Value, Visibility,
 };
+use rustc_hash::FxHashSet;
 
 /// `c` as a constant of type `want`: unchanged when the types agree, else a `bitcast` (or
 /// `addrspacecast`) expression, as LLVM ≤ 14 wrote for typed pointers.
@@ -163,9 +167,16 @@ fn push(body: &mut Body, b: mergefn_ir::Block, d: InstData) -> mergefn_ir::Inst 
     i
 }
 
-/// Replace G by a thunk that tail-calls F (LLVM's `writeThunk`). G's uses move to the thunk
-/// and G is deleted. Returns the thunk.
-pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
+/// Append to `body`'s block `b` a tail call of F with G's arguments (cast to F's parameter
+/// types) and the return of its result (cast to G's return type). Returns the call, the
+/// index of its callee operand, and the return.
+fn forward_call(
+    m: &mut Module,
+    body: &mut Body,
+    b: mergefn_ir::Block,
+    f: GlobalId,
+    g: GlobalId,
+) -> (Inst, usize, Inst) {
     let gf = m.function(g).expect("G is a function").clone_without_body();
     let ff = m.function(f).expect("F is a function").clone_without_body();
     let (g_ret, g_params, _) = m
@@ -178,20 +189,9 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         .func_parts(ff.fn_ty)
         .map(|(r, p, v)| (r, p.to_vec(), v))
         .expect("function type");
-
-    let mut body = Body::default();
-    let entry = body.blocks.push(Default::default());
-    body.layout.push(entry);
     let mut args: Vec<Value> = Vec::with_capacity(g_params.len());
     for (i, (&gt, &ft)) in g_params.iter().zip(f_params.iter()).enumerate() {
-        args.push(cast_value(
-            m,
-            &mut body,
-            entry,
-            Value::Arg(i as u32),
-            gt,
-            ft,
-        ));
+        args.push(cast_value(m, body, b, Value::Arg(i as u32), gt, ft));
     }
     let swift_tail = |c: &Function| c.cc.0.as_deref() == Some("swifttailcc");
     let callee = m.global_const(f);
@@ -213,14 +213,216 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
         forwards_varargs: false,
     }));
     let call_operand = call.operands.len() - 1;
-    let ci = push(&mut body, entry, call);
+    let ci = push(body, b, call);
     let void = m.types.void();
     let mut ret = InstData::new(Opcode::Ret, void);
     if !m.types.is_void(g_ret) {
-        let r = cast_value(m, &mut body, entry, Value::Inst(ci), f_ret, g_ret);
+        let r = cast_value(m, body, b, Value::Inst(ci), f_ret, g_ret);
         ret.operands.push(r);
     }
-    push(&mut body, entry, ret);
+    let ri = push(body, b, ret);
+    (ci, call_operand, ri)
+}
+
+/// The text of module-level metadata node `!id`.
+fn md_text<'a>(m: &'a Module, md: &Metadata) -> Option<&'a str> {
+    let Metadata::Ref(id) = md else { return None };
+    m.md_nodes.iter().find(|n| n.id == *id).map(|n| &*n.text)
+}
+
+/// The value of field `name:` of a specialised node's text, if present.
+fn md_field<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    let at = text.match_indices(name).find(|&(i, _)| {
+        i > 0
+            && matches!(text.as_bytes()[i - 1], b'(' | b' ')
+            && text[i + name.len()..].starts_with(": ")
+    })?;
+    let rest = &text[at.0 + name.len() + 2..];
+    Some(rest.split([',', ')']).next().unwrap_or("").trim())
+}
+
+/// Whether a `DILocalVariable` describes a parameter (`arg: N` with N > 0).
+fn is_parameter(m: &Module, var: &Metadata) -> bool {
+    md_text(m, var)
+        .and_then(|t| md_field(t, "arg"))
+        .is_some_and(|a| a.parse::<u32>().is_ok_and(|n| n > 0))
+}
+
+/// LLVM's `writeThunk` under `-mergefunc-preserve-debug-info`: G itself becomes the thunk.
+/// Its entry block keeps only what describes its parameters — `dbg_value`/`dbg_assign` of a
+/// parameter, and a parameter's `dbg_declare` of an alloca with the alloca and the stores of
+/// arguments into it — then calls F with G's arguments; the other blocks go. The call and
+/// the return are placed at G's `DISubprogram`'s scope line. G keeps its name, uses and
+/// callers.
+pub fn write_thunk_in_place(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) {
+    let sp = m
+        .function(g)
+        .and_then(|g| g.md.iter().find(|a| &*a.kind == "dbg"))
+        .map(|a| a.md.clone());
+    let scope_line = sp
+        .as_ref()
+        .and_then(|sp| md_text(m, sp))
+        .and_then(|t| md_field(t, "scopeLine"))
+        .and_then(|l| l.parse::<u64>().ok())
+        .unwrap_or(0);
+    let mut body = m
+        .function_mut(g)
+        .and_then(|g| g.body.take())
+        .expect("G has a body");
+    let entry = body.entry().expect("a body has an entry block");
+    let entry_insts = body.blocks[entry].insts.clone();
+    // What describes the parameters: debug records (or intrinsic calls) about them, and for
+    // a declared alloca, the alloca and the stores of arguments into it.
+    let alloca_of = |md: &Metadata| match md {
+        Metadata::Value(_, Value::Inst(a)) if body.insts[*a].opcode == Opcode::Alloca => Some(*a),
+        _ => None,
+    };
+    let stores_of_args = |a: Inst| -> Vec<Inst> {
+        body.insts
+            .iter()
+            .filter(|(_, d)| {
+                d.opcode == Opcode::Store
+                    && d.operands.get(1) == Some(&Value::Inst(a))
+                    && matches!(d.operands.first(), Some(Value::Arg(_)))
+            })
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let mut kept_insts: FxHashSet<Inst> = FxHashSet::default();
+    // Which of a variable-describing operand list (address/value, variable) to keep.
+    let keep_description = |kind: &str, ops: &[Metadata], kept: &mut FxHashSet<Inst>| {
+        if ops.len() < 2 || !is_parameter(m, &ops[1]) {
+            return false;
+        }
+        if kind != "declare" {
+            return true;
+        }
+        let Some(a) = alloca_of(&ops[0]) else {
+            return false;
+        };
+        let stores = stores_of_args(a);
+        if stores.is_empty() {
+            return false;
+        }
+        kept.insert(a);
+        kept.extend(stores);
+        true
+    };
+    let mut kept_records: FxHashSet<(Inst, usize)> = FxHashSet::default();
+    for &i in &entry_insts {
+        let d = &body.insts[i];
+        for (k, r) in d.debug.iter().flat_map(|x| x.records.iter()).enumerate() {
+            if keep_description(&r.kind, &r.ops, &mut kept_insts) {
+                kept_records.insert((i, k));
+            }
+        }
+        if is_debug_intrinsic(m, d) {
+            let name = d
+                .callee()
+                .and_then(|v| v.as_const())
+                .and_then(|c| m.consts.as_global(c))
+                .map(|c| m.global_name(c))
+                .unwrap_or_default();
+            let ops: Vec<Metadata> = d.operands[..d.num_call_args()]
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Md(a) => Some(body.md_args[*a].clone()),
+                    _ => None,
+                })
+                .collect();
+            let kind = name.strip_prefix("llvm.dbg.").unwrap_or("");
+            if matches!(kind, "value" | "assign" | "declare")
+                && keep_description(kind, &ops, &mut kept_insts)
+            {
+                kept_insts.insert(i);
+            }
+        }
+    }
+    // Rebuild the entry block: kept instructions in order; the kept records of an erased
+    // instruction move on to the next instruction that stays (LLVM's debug markers).
+    let mut pending = Vec::new();
+    let mut new_insts = Vec::new();
+    for &i in &entry_insts {
+        let records = body.insts[i]
+            .debug
+            .as_mut()
+            .map(|x| std::mem::take(&mut x.records))
+            .unwrap_or_default();
+        pending.extend(
+            records
+                .into_iter()
+                .enumerate()
+                .filter(|(k, _)| kept_records.contains(&(i, *k)))
+                .map(|(_, r)| r),
+        );
+        if kept_insts.contains(&i) {
+            body.insts[i]
+                .debug
+                .get_or_insert_with(Default::default)
+                .records = std::mem::take(&mut pending);
+            new_insts.push(i);
+        } else {
+            // Gone: no operands, so the use lists' entries for it are no longer live.
+            let void = m.types.void();
+            body.insts[i] = InstData::new(Opcode::Unreachable, void);
+        }
+    }
+    for &b in &body.layout[1..] {
+        for &i in &body.blocks[b].insts {
+            let void = m.types.void();
+            body.insts[i] = InstData::new(Opcode::Unreachable, void);
+        }
+    }
+    body.layout.truncate(1);
+    body.blocks[entry].insts = new_insts;
+    let first_new = body.insts.len();
+    let (ci, call_operand, ri) = forward_call(m, &mut body, entry, f, g);
+    if let Some(first) = body.blocks[entry]
+        .insts
+        .iter()
+        .copied()
+        .find(|i| i.index() >= first_new)
+    {
+        if !pending.is_empty() {
+            body.insts[first]
+                .debug
+                .get_or_insert_with(Default::default)
+                .records = pending;
+        }
+    }
+    if let Some(Metadata::Ref(sp)) = sp {
+        let loc = Metadata::Text(
+            format!("!DILocation(line: {scope_line}, column: 0, scope: !{sp})").into(),
+        );
+        for i in [ci, ri] {
+            body.insts[i].debug.get_or_insert_with(Default::default).loc = Some(loc.clone());
+        }
+    }
+    m.function_mut(g).expect("G").body = Some(body);
+    uses.add(
+        f,
+        User::Inst {
+            func: g,
+            inst: ci,
+            operand: call_operand as u32,
+            direct: true,
+        },
+    );
+}
+
+/// Replace G by a thunk that tail-calls F (LLVM's `writeThunk`). G's uses move to the thunk
+/// and G is deleted. Returns the thunk.
+pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
+    let gf = m.function(g).expect("G is a function").clone_without_body();
+    let g_params = m
+        .types
+        .func_parts(gf.fn_ty)
+        .map(|(_, p, _)| p.to_vec())
+        .expect("function type");
+    let mut body = Body::default();
+    let entry = body.blocks.push(Default::default());
+    body.layout.push(entry);
+    let (ci, call_operand, _) = forward_call(m, &mut body, entry, f, g);
 
     let thunk = Function {
         common: gf.common.clone(),

@@ -129,14 +129,19 @@ pub fn first_difference(a: &str, b: &str) -> String {
 }
 
 /// Merge the module at `path` with mergefn and with `opt -passes=mergefunc` (both with
-/// aliases when the file name contains `aliases`); our output must pass opt's verifier and
-/// both, normalised, must be identical. Our output is saved in the temp directory when not.
+/// aliases when the file name contains `aliases`, both preserving debug info when it
+/// contains `preserve_debug_info`); our output must pass opt's verifier and both,
+/// normalised, must be identical. Our output is saved in the temp directory when not.
 pub fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, String> {
     let src = std::fs::read(path).map_err(|e| e.to_string())?;
     let aliases = path.to_string_lossy().contains("aliases");
+    let preserve_debug_info = path.to_string_lossy().contains("preserve_debug_info");
     let mut args = vec!["-S", "-passes=mergefunc", "-o", "-"];
     if aliases {
         args.push("-mergefunc-use-aliases");
+    }
+    if preserve_debug_info {
+        args.push("-mergefunc-preserve-debug-info");
     }
     let theirs = run_opt(opt, &args, &src).map_err(|e| format!("opt failed: {e}"))?;
     let expected = normalise(opt, &theirs)?;
@@ -145,6 +150,7 @@ pub fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, St
         &mut m,
         &mergefn_merge::Options {
             use_aliases: aliases,
+            preserve_debug_info,
             ..Default::default()
         },
     );
