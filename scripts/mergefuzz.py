@@ -101,8 +101,9 @@ def shapes(k):
 
 
 class Module:
-    def __init__(self, rng, windows, aliases, si):
+    def __init__(self, rng, windows, aliases, si, pdi=False):
         self.rng = rng
+        self.pdi = pdi
         self.windows = windows
         self.aliases = aliases
         self.si = si
@@ -130,7 +131,10 @@ class Module:
         """The header of one copy: (name token, header line, type of the function)."""
         rng = self.rng
         linkage = rng.choice(LINKAGES)
-        if rng.random() < 0.03:
+        if self.pdi:
+            # opt-22 crashes on a double-weak merge under -mergefunc-preserve-debug-info.
+            linkage = rng.choice(["", "internal", "private"])
+        elif rng.random() < 0.03:
             linkage = "available_externally"
         local = linkage in ("internal", "private")
         unnamed = local and rng.random() < 0.25
@@ -293,15 +297,16 @@ class Module:
 
 def generate(seed, cases, stress_share):
     rng = random.Random(seed)
-    m = Module(rng, windows=rng.random() < 0.2, aliases=rng.random() < 0.2,
-               si=rng.random() < 0.15)
+    aliases = rng.random() < 0.2
+    m = Module(rng, windows=rng.random() < 0.2, aliases=aliases,
+               si=rng.random() < 0.15, pdi=not aliases and rng.random() < 0.1)
     for c in range(cases):
         k = 1000 + c
         stress = None
         if rng.random() < stress_share:
             stress = stress_body(seed * 1000 + c, rng.choice([5, 10, 20]))
         m.case(k, stress)
-    return m.text(), m.aliases
+    return m.text(), m.aliases, m.pdi
 
 
 def run(cmd, data):
@@ -323,9 +328,10 @@ def normalise(text):
 
 def check(job):
     seed, cases, stress_share, mergefn, outdir = job
-    text, aliases = generate(seed, cases, stress_share)
+    text, aliases, pdi = generate(seed, cases, stress_share)
     data = text.encode()
     args = [OPT, "-S", "-passes=mergefunc", "-o", "-"] + (["-mergefunc-use-aliases"] if aliases else [])
+    args += ["-mergefunc-preserve-debug-info"] if pdi else []
     rc, theirs, err = run(args, data)
     if rc:
         kind = "input_rejected" if b"input module is broken" in err or b"error:" in err[:200] \
@@ -333,8 +339,8 @@ def check(job):
         if kind == "opt_crash":
             save(outdir, seed, "opt_crash", data, err)
         return seed, kind, cases
-    rc, ours, err = run([mergefn, "merge", "-", "-o", "-"] + (["--use-aliases"] if aliases else []),
-                        data)
+    ours_args = [mergefn, "merge", "-", "-o", "-"] + (["--use-aliases"] if aliases else [])
+    rc, ours, err = run(ours_args + (["--preserve-debug-info"] if pdi else []), data)
     if rc:
         save(outdir, seed, "mergefn_rejects", data, err)
         return seed, "mergefn_rejects", cases
@@ -344,7 +350,8 @@ def check(job):
         return seed, "invalid_output", cases
     b, _ = normalise(theirs)
     if a != b:
-        save(outdir, seed, "differs", data, ours)
+        save(outdir, seed, "differs", data, ours + (b"\n; aliases" if aliases else b"")
+             + (b"\n; preserve-debug-info" if pdi else b""))
         return seed, "differs", cases
     return seed, "same", cases
 
@@ -376,8 +383,9 @@ def main():
     if a.emit:
         os.makedirs(a.emit, exist_ok=True)
         for s in seeds:
-            text, aliases = generate(s, a.cases_per_module, a.stress_share)
-            name = f"case-{s}{'-aliases' if aliases else ''}.ll"
+            text, aliases, pdi = generate(s, a.cases_per_module, a.stress_share)
+            name = f"case-{s}{'-aliases' if aliases else ''}" \
+                f"{'-preserve_debug_info' if pdi else ''}.ll"
             with open(os.path.join(a.emit, name), "w") as f:
                 f.write(text)
         return 0

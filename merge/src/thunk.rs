@@ -265,6 +265,7 @@ pub fn write_thunk_in_place(m: &mut Module, uses: &mut Uses, f: GlobalId, g: Glo
         .and_then(|t| md_field(t, "scopeLine"))
         .and_then(|l| l.parse::<u64>().ok())
         .unwrap_or(0);
+    uses.drop_block_addresses(m, g);
     let mut body = m
         .function_mut(g)
         .and_then(|g| g.body.take())

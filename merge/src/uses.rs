@@ -368,6 +368,15 @@ impl Uses {
     /// Erase function `g`, as LLVM's `eraseFromParent` after its uses are gone: its blocks'
     /// addresses become `inttoptr (i32 1 to ptr)` and metadata naming it `null`/`poison`.
     pub fn erase_function(&mut self, m: &mut Module, g: GlobalId) {
+        self.drop_block_addresses(m, g);
+        self.md.erase(m, g);
+        m.delete_global(g);
+    }
+
+    /// `g`'s blocks other than its entry are going: each `blockaddress` of `g` becomes
+    /// `inttoptr (i32 1 to ptr)`, as LLVM leaves it when a block is deleted. (An entry block
+    /// has no address.)
+    pub fn drop_block_addresses(&mut self, m: &mut Module, g: GlobalId) {
         let mut memo = FxHashMap::default();
         let list = std::mem::take(&mut self.users[g]);
         for u in &list {
@@ -410,8 +419,7 @@ impl Uses {
                 }
             }
         }
-        self.md.erase(m, g);
-        m.delete_global(g);
+        self.users[g] = list;
     }
 
     /// Print back what metadata text says of unnamed globals (see [`MdRefs::finish`]).

@@ -53,6 +53,9 @@ fn generated_modules_merge_like_opt22() {
         if f.to_string_lossy().contains("aliases") {
             args.push("-mergefunc-use-aliases");
         }
+        if f.to_string_lossy().contains("preserve_debug_info") {
+            args.push("-mergefunc-preserve-debug-info");
+        }
         if run_opt(&opt, &args, &src).is_err() {
             continue;
         }
