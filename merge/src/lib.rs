@@ -15,6 +15,8 @@
 //! This crate owns all module rewriting done by merging; it reads functions only through the
 //! comparator crate's verdicts.
 
+pub mod alias;
+pub mod consts;
 pub mod fntree;
 pub mod mdrefs;
 pub mod thunk;
@@ -24,8 +26,8 @@ use fntree::{FnTree, Node};
 use mergefn_compare::{FunctionComparator, GlobalNumbers, StructuralHasher};
 use mergefn_ir::uses::UseIndex;
 use mergefn_ir::{
-    Body, ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
-    Visibility,
+    Body, ConstData, DllStorage, GlobalId, GlobalKind, Linkage, Metadata, Module, Name,
+    UnnamedAddr, Value, Visibility,
 };
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -586,9 +588,9 @@ impl Pass<'_> {
 
     /// LLVM's `writeThunkOrAlias`: returns the kind written, if any.
     fn write_thunk_or_alias(&mut self, f: GlobalId, g: GlobalId) -> Option<Kind> {
-        if thunk::can_create_alias_for(self.m, g, self.opts.use_aliases) {
+        if alias::can_create_alias_for(self.m, g, self.opts.use_aliases) {
             self.remove_users(g);
-            let a = thunk::write_alias(self.m, &mut self.uses, f, g);
+            let a = alias::write_alias(self.m, &mut self.uses, f, g);
             self.redirect(g, a);
             self.report.counts.aliases += 1;
             return Some(Kind::Alias);
@@ -668,8 +670,8 @@ impl Pass<'_> {
     fn merge_double_weak(&mut self, f: GlobalId, g: GlobalId) {
         let use_aliases = self.opts.use_aliases;
         if !thunk::can_create_thunk_for(self.m, f)
-            && (!thunk::can_create_alias_for(self.m, f, use_aliases)
-                || !thunk::can_create_alias_for(self.m, g, use_aliases))
+            && (!alias::can_create_alias_for(self.m, f, use_aliases)
+                || !alias::can_create_alias_for(self.m, g, use_aliases))
         {
             return;
         }
@@ -702,8 +704,8 @@ impl Pass<'_> {
         // thunk (observed with opt-22: unused linkonce_odr copies disappear).
         let kg = self.thunk_alias_or_drop(f, g);
         let knf = self.thunk_alias_or_drop(f, nf);
-        self.m.function_mut(f).expect("F").align = thunk::max_align(nf_align, g_align);
-        thunk::make_private(self.m, f);
+        self.m.function_mut(f).expect("F").align = alias::max_align(nf_align, g_align);
+        make_private(self.m, f);
         self.report.counts.new_functions += 1;
         self.report.counts.merged += 1;
         self.report.created.push(private);
@@ -714,4 +716,18 @@ impl Pass<'_> {
             self.record(f_name, f, k);
         }
     }
+}
+
+/// Make F private and nameless (the body of a double-weak merge), as `setLinkage(Private)`
+/// after `takeName` leaves it.
+fn make_private(m: &mut Module, f: GlobalId) {
+    let c = m.globals[f].common_mut();
+    c.linkage = Linkage::Private;
+    c.visibility = Visibility::Default;
+    c.dso_local = true;
+    // A local symbol has no DLL storage class (LLVM's `setLinkage` clears it for local
+    // linkage): a `weak_odr dllexport` pair on Windows leaves a plain private body.
+    c.dll = DllStorage::Default;
+    // The comdat stays with the name (NewF); opt-22 leaves the private body in none.
+    c.comdat = None;
 }

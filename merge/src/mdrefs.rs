@@ -16,7 +16,7 @@
 //! name unique to the global ([`MdRefs::text_name`]); [`MdRefs::finish`] prints them back as
 //! the slot numbers the writer gives.
 
-use crate::uses::{name_ref, rewrite_const, Rewrite};
+use crate::consts::{const_mentions, name_ref, replace_global, rewrite_const};
 use mergefn_ir::lexer::{is_ident_char, unescape};
 use mergefn_ir::uses::globals_in_const;
 use mergefn_ir::{
@@ -419,55 +419,6 @@ fn md_mentions(m: &Module, md: &Metadata, names: &mut Vec<String>, gs: &mut Vec<
     }
 }
 
-/// Whether `c` names `g` other than through a `blockaddress` (which is not a use of `g`).
-pub fn const_mentions(m: &Module, c: Const, g: GlobalId) -> bool {
-    match m.consts.get(c) {
-        ConstData::Global { global, .. } => *global == g,
-        ConstData::BlockAddress { .. } => false,
-        _ => m
-            .consts
-            .operand_slice(c)
-            .iter()
-            .any(|&o| const_mentions(m, o, g)),
-    }
-}
-
-/// The rule of a replace-all-uses of `from` by `to_c`: a `blockaddress` is left alone (it
-/// names `from`'s blocks, not a use of `from`), and a `dso_local_equivalent` of `from`
-/// becomes one of the function behind `to_c` when that is an alias (LLVM's
-/// `DSOLocalEquivalent::handleOperandChangeImpl`: it must name a function).
-pub fn replace_global(m: &mut Module, c: Const, from: GlobalId, to_c: Const) -> Rewrite {
-    match m.consts.get(c) {
-        ConstData::Global { global, .. } if *global == from => Rewrite::With(to_c),
-        ConstData::BlockAddress { .. } => Rewrite::Keep,
-        ConstData::DsoLocalEquivalent { ty, func } if m.consts.as_global(*func) == Some(from) => {
-            let ty = *ty;
-            let mut target = to_c;
-            while let Some(GlobalKind::Alias(a)) = m
-                .consts
-                .as_global(strip_casts(m, target))
-                .map(|g| &m.globals[g].kind)
-            {
-                target = a.target;
-            }
-            let func = strip_casts(m, target);
-            Rewrite::With(m.consts.intern(ConstData::DsoLocalEquivalent { ty, func }))
-        }
-        _ => Rewrite::Descend,
-    }
-}
-
-/// `c` without the pointer casts around it.
-fn strip_casts(m: &Module, mut c: Const) -> Const {
-    while let ConstData::Expr(e) = m.consts.get(c) {
-        match e.ops.first() {
-            Some(&o) if e.op.is_cast() => c = o,
-            _ => break,
-        }
-    }
-    c
-}
-
 /// Apply `f` to each constant value in `md` (a value, or the items of a `DIArgList`); `f`
 /// gives the new constant (of the same type) where it changes one. Returns whether anything changed.
 fn map_values(
@@ -533,11 +484,9 @@ fn edit_place(
             owner,
             inst: Some(i),
         } => {
-            let Some(body) = m.globals[owner]
-                .as_function()
-                .filter(|_| !m.globals[owner].deleted)
-                .and_then(|f| f.body.as_ref())
-            else {
+            // A deleted function's nodes are kept up to date too: LLVM keeps uniqued nodes in
+            // its context after their last user goes, so they still collide with others.
+            let Some(body) = m.globals[owner].as_function().and_then(|f| f.body.as_ref()) else {
                 return;
             };
             let Some(d) = body.insts.get(i) else { return };

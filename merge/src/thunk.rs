@@ -5,36 +5,17 @@
 //! (pointer vs. integer of the same width, typed pointers of different pointee types, structs
 //! of such). It is appended to the module, as LLVM's `Function::Create` does.
 
-use crate::uses::{global_const_like, Uses};
+use crate::uses::Uses;
 use cranelift_entity::EntityRef;
 use mergefn_ir::inst::{CallConv, CallInfo, Opcode, TailKind};
 use mergefn_ir::metadata::Metadata;
 use mergefn_ir::uses::User;
 use mergefn_ir::Inst;
 use mergefn_ir::{
-    Alias, Body, Const, ConstData, ConstExpr, DllStorage, Function, GlobalCommon, GlobalId,
-    GlobalKind, InstData, InstExtra, Linkage, Module, Name, Param, Type, TypeData, UnnamedAddr,
-    Value, Visibility,
+    Body, ConstData, Function, GlobalId, GlobalKind, InstData, InstExtra, Module, Name, Param,
+    Type, TypeData, Value,
 };
 use rustc_hash::FxHashSet;
-
-/// `c` as a constant of type `want`: unchanged when the types agree, else a `bitcast` (or
-/// `addrspacecast`) expression, as LLVM ≤ 14 wrote for typed pointers.
-pub fn cast_const(m: &mut Module, c: Const, want: Type) -> Const {
-    let have = m.consts.ty(c);
-    if have == want {
-        return c;
-    }
-    let op = if m.types.pointer_addrspace(have) != m.types.pointer_addrspace(want) {
-        Opcode::AddrSpaceCast
-    } else {
-        Opcode::BitCast
-    };
-    m.consts.intern(ConstData::Expr(Box::new(ConstExpr {
-        ops: vec![c],
-        ..ConstExpr::new(op, want)
-    })))
-}
 
 /// Whether LLVM's verifier rejects a call to a function of calling convention `cc` ("calling
 /// convention does not permit calls"): GPU kernels and shader entry points. By keyword or by
@@ -465,62 +446,4 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
     uses.replace_all_uses(m, g, t);
     uses.erase_function(m, g);
     t
-}
-
-/// Whether G may be replaced by an alias: aliases enabled and G's address insignificant.
-pub fn can_create_alias_for(m: &Module, g: GlobalId, use_aliases: bool) -> bool {
-    use_aliases && m.globals[g].common().unnamed_addr == UnnamedAddr::Global
-}
-
-/// Replace G by an alias of F (LLVM's `writeAlias`); F's alignment becomes the larger of both.
-pub fn write_alias(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) -> GlobalId {
-    let gf = m.function(g).expect("G is a function").clone_without_body();
-    let g_align = gf.align;
-    let f_align = m.function(f).expect("F").align;
-    m.function_mut(f).expect("F").align = max_align(f_align, g_align);
-    let target = global_const_like(m, g, f);
-    let linkage = gf.common.linkage;
-    let common = GlobalCommon {
-        name: gf.common.name.clone(),
-        linkage,
-        visibility: gf.common.visibility,
-        unnamed_addr: UnnamedAddr::Global,
-        addrspace: gf.common.addrspace,
-        dso_local: linkage.is_local(),
-        ..Default::default()
-    };
-    let a = m.add_global(GlobalKind::Alias(Box::new(Alias {
-        common,
-        value_ty: gf.fn_ty,
-        target,
-        ifunc: false,
-        md: Vec::new(),
-    })));
-    uses.add(f, User::Global(a));
-    uses.replace_all_uses(m, g, a);
-    uses.erase_function(m, g);
-    a
-}
-
-/// LLVM's `std::max(A.valueOrOne(), B.valueOrOne())` over optional alignments.
-pub fn max_align(a: Option<u64>, b: Option<u64>) -> Option<u64> {
-    if a.is_none() && b.is_none() {
-        None
-    } else {
-        Some(a.unwrap_or(1).max(b.unwrap_or(1)))
-    }
-}
-
-/// Make F private and nameless (the body of a double-weak merge), as `setLinkage(Private)`
-/// after `takeName` leaves it.
-pub fn make_private(m: &mut Module, f: GlobalId) {
-    let c = m.globals[f].common_mut();
-    c.linkage = Linkage::Private;
-    c.visibility = Visibility::Default;
-    c.dso_local = true;
-    // A local symbol has no DLL storage class (LLVM's `setLinkage` clears it for local
-    // linkage): a `weak_odr dllexport` pair on Windows leaves a plain private body.
-    c.dll = DllStorage::Default;
-    // The comdat stays with the name (NewF); opt-22 leaves the private body in none.
-    c.comdat = None;
 }

@@ -6,13 +6,15 @@
 //! can go stale (the operand was rewritten through another path, or the user was deleted), so
 //! every consumer re-checks an entry against the IR before trusting it.
 
-use crate::mdrefs::{const_mentions, replace_global, MdRefs};
+use crate::consts::{
+    const_mentions, global_const_like, holds_block_address, kill_block_addresses, replace_global,
+    rewrite_const,
+};
+use crate::mdrefs::MdRefs;
 use cranelift_entity::SecondaryMap;
 use mergefn_ir::constant::Const;
-use mergefn_ir::inst::Opcode;
-use mergefn_ir::lexer::is_ident_char;
 use mergefn_ir::uses::{global_consts, UseIndex, User};
-use mergefn_ir::{ApInt, ConstData, ConstExpr, GlobalId, GlobalKind, Module, Value};
+use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
 use rustc_hash::FxHashMap;
 
 /// Per-global lists of users, each stored head-last (LLVM's use-list head is the last
@@ -56,82 +58,6 @@ fn set_operand(d: &mut mergefn_ir::InstData, k: usize, v: Value) {
             }
             k -= b.inputs.len();
         }
-    }
-}
-
-/// What [`rewrite_const`] does with one constant.
-pub enum Rewrite {
-    /// Replace it (and so everything above it that holds it).
-    With(Const),
-    /// Leave it and what is below it as they are.
-    Keep,
-    /// Rewrite its operands.
-    Descend,
-}
-
-/// `c` rewritten by `rule`, bottom-up where the rule descends, re-interning each constant
-/// whose operands changed (`memo` remembers the answers of one rewrite).
-pub fn rewrite_const(
-    m: &mut Module,
-    c: Const,
-    memo: &mut FxHashMap<Const, Const>,
-    rule: &mut dyn FnMut(&mut Module, Const) -> Rewrite,
-) -> Const {
-    if let Some(&r) = memo.get(&c) {
-        return r;
-    }
-    let r = match rule(m, c) {
-        Rewrite::With(r) => r,
-        Rewrite::Keep => c,
-        Rewrite::Descend => {
-            let ops = m.consts.operands(c);
-            let new_ops: Vec<Const> = ops
-                .iter()
-                .map(|&o| rewrite_const(m, o, memo, rule))
-                .collect();
-            if new_ops == ops.as_slice() {
-                c
-            } else {
-                let mut it = new_ops.into_iter();
-                let mut next = || it.next().expect("same number of operands");
-                let nd = m.consts.get(c).map_refs(|t| t, |_| next(), |g| g);
-                m.consts.intern(nd)
-            }
-        }
-    };
-    memo.insert(c, r);
-    r
-}
-
-/// The rule that turns each `blockaddress(@g, %bb)` into `inttoptr (i32 1 to ptr)`: what
-/// LLVM leaves of a block address when the block is deleted with `g`'s body.
-fn kill_block_addresses(m: &mut Module, c: Const, g: GlobalId) -> Rewrite {
-    match m.consts.get(c) {
-        ConstData::BlockAddress { ty, func, .. } if m.consts.as_global(*func) == Some(g) => {
-            let ty = *ty;
-            let i32t = m.types.int(32);
-            let one = m.consts.intern(ConstData::Int {
-                ty: i32t,
-                val: ApInt::from_u64(32, 1),
-            });
-            Rewrite::With(m.consts.intern(ConstData::Expr(Box::new(ConstExpr {
-                ops: vec![one],
-                ..ConstExpr::new(Opcode::IntToPtr, ty)
-            }))))
-        }
-        _ => Rewrite::Descend,
-    }
-}
-
-/// Whether `c` holds a `blockaddress` of a block of `g`.
-fn holds_block_address(m: &Module, c: Const, g: GlobalId) -> bool {
-    match m.consts.get(c) {
-        ConstData::BlockAddress { func, .. } => m.consts.as_global(*func) == Some(g),
-        _ => m
-            .consts
-            .operand_slice(c)
-            .iter()
-            .any(|&o| holds_block_address(m, o, g)),
     }
 }
 
@@ -498,14 +424,6 @@ impl Uses {
     }
 }
 
-/// The constant naming `to`, with the type `from`'s constant has (a bitcast in typed-pointer
-/// modules when the pointer types differ, as LLVM 14 did).
-pub fn global_const_like(m: &mut Module, from: GlobalId, to: GlobalId) -> Const {
-    let want = m.global_ptr_type(from);
-    let c = m.global_const(to);
-    crate::thunk::cast_const(m, c, want)
-}
-
 fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
     match &mut m.globals[g].kind {
         GlobalKind::Var(v) => v.init = new.first().copied(),
@@ -518,25 +436,5 @@ fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
                 }
             }
         }
-    }
-}
-
-/// How `@name` is spelled in text.
-pub fn name_ref(name: &str) -> String {
-    let plain =
-        !name.is_empty() && !name.as_bytes()[0].is_ascii_digit() && name.bytes().all(is_ident_char);
-    if plain {
-        format!("@{name}")
-    } else {
-        let mut s = String::from("@\"");
-        for b in name.bytes() {
-            if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-                s.push(b as char);
-            } else {
-                s.push_str(&format!("\\{b:02X}"));
-            }
-        }
-        s.push('"');
-        s
     }
 }
