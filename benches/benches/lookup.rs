@@ -31,7 +31,6 @@ fn bench_module(
 ) {
     for (lookup, name) in LOOKUPS {
         let opts = Options {
-            use_aliases: false,
             lookup,
             ..Default::default()
         };

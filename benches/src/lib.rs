@@ -132,7 +132,6 @@ mod tests {
             let report = merge_functions(
                 &mut m.clone(),
                 &Options {
-                    use_aliases: false,
                     lookup,
                     ..Default::default()
                 },
@@ -149,7 +148,6 @@ mod tests {
             merge_functions(
                 &mut m.clone(),
                 &Options {
-                    use_aliases: false,
                     lookup,
                     ..Default::default()
                 },

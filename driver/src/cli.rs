@@ -151,6 +151,12 @@ pub struct MergeArgs {
     #[arg(long)]
     pub merge_similar: bool,
 
+    /// Keep debug info of merged functions as LLVM's -mergefunc-preserve-debug-info does:
+    /// a merged function keeps its name, entry block debug info for its parameters and its
+    /// callers, and becomes a thunk in place
+    #[arg(long)]
+    pub preserve_debug_info: bool,
+
     /// Print statistics (functions seen, compared, merged) to stderr
     #[arg(long)]
     pub stats: bool,

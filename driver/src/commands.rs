@@ -30,6 +30,7 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
     };
     let opts = merge::Options {
         use_aliases: args.use_aliases,
+        preserve_debug_info: args.preserve_debug_info,
         lookup,
         merge_similar: args.merge_similar,
     };

@@ -39,4 +39,4 @@ pub use reader::{
 pub use types::{FloatKind, Type, TypeData, TypeTable};
 pub use value::Value;
 pub use verify::{verify_module, VerifyError};
-pub use writer::{module_to_string, write_module};
+pub use writer::{global_slot_numbers, module_to_string, write_module};

@@ -178,26 +178,8 @@ impl<'m> Writer<'m> {
         }
     }
 
-    /// Number unnamed globals as LLVM's slot tracker does: variables, aliases, ifuncs, then
-    /// functions, each in module order.
     fn number_globals(&mut self) {
-        let m = self.m;
-        let mut n = 0;
-        for pass in 0..4 {
-            for g in m.live_globals() {
-                let gl = &m.globals[g];
-                let kind = match &gl.kind {
-                    GlobalKind::Var(_) => 0,
-                    GlobalKind::Alias(a) if !a.ifunc => 1,
-                    GlobalKind::Alias(_) => 2,
-                    GlobalKind::Function(_) => 3,
-                };
-                if kind == pass && matches!(gl.common().name, Name::Unnamed) {
-                    self.global_slots.insert(g, n);
-                    n += 1;
-                }
-            }
-        }
+        self.global_slots = global_slot_numbers(self.m);
     }
 
     // ---- types -------------------------------------------------------------------------
@@ -1608,4 +1590,28 @@ impl<'m> Writer<'m> {
         self.inst_md(f, body, d);
         self.s("\n");
     }
+}
+
+/// The slot numbers the writer gives unnamed globals (`@0`, `@1`, ...), as LLVM's slot
+/// tracker does: variables, aliases, ifuncs, then functions, each in module order. (For
+/// passes that keep references to unnamed globals in text, such as metadata nodes.)
+pub fn global_slot_numbers(m: &Module) -> rustc_hash::FxHashMap<GlobalId, u32> {
+    let mut slots = rustc_hash::FxHashMap::default();
+    let mut n = 0;
+    for pass in 0..4 {
+        for g in m.live_globals() {
+            let gl = &m.globals[g];
+            let kind = match &gl.kind {
+                GlobalKind::Var(_) => 0,
+                GlobalKind::Alias(a) if !a.ifunc => 1,
+                GlobalKind::Alias(_) => 2,
+                GlobalKind::Function(_) => 3,
+            };
+            if kind == pass && matches!(gl.common().name, Name::Unnamed) {
+                slots.insert(g, n);
+                n += 1;
+            }
+        }
+    }
+    slots
 }

@@ -15,7 +15,10 @@
 //! This crate owns all module rewriting done by merging; it reads functions only through the
 //! comparator crate's verdicts.
 
+pub mod alias;
+pub mod consts;
 pub mod fntree;
+pub mod mdrefs;
 mod similar;
 pub mod thunk;
 pub mod uses;
@@ -24,7 +27,8 @@ use fntree::{FnTree, Node};
 use mergefn_compare::{FunctionComparator, GlobalNumbers, StructuralHasher};
 use mergefn_ir::uses::UseIndex;
 use mergefn_ir::{
-    Body, ConstData, GlobalId, GlobalKind, Linkage, Metadata, Module, Name, UnnamedAddr, Value,
+    Body, ConstData, DllStorage, GlobalId, GlobalKind, Linkage, Metadata, Module, Name,
+    UnnamedAddr, Value, Visibility,
 };
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -55,6 +59,10 @@ pub struct Options {
     /// Replace G by an alias of F where G's address is insignificant (LLVM's
     /// `-mergefunc-use-aliases`, off by default).
     pub use_aliases: bool,
+    /// LLVM's `-mergefunc-preserve-debug-info`: G's callers are not redirected, G is never
+    /// deleted or replaced everywhere, and a thunk is G itself, keeping the debug info of its
+    /// parameters from its entry block ([`thunk::write_thunk_in_place`]).
+    pub preserve_debug_info: bool,
     pub lookup: Lookup,
     /// After LLVM's pass, merge functions that differ only in constant operands into one
     /// body with extra parameters, where the cost model says it saves bytes (`--merge-similar`;
@@ -134,14 +142,58 @@ fn is_odr(l: Linkage) -> bool {
     matches!(l, Linkage::WeakOdr | Linkage::LinkOnceOdr)
 }
 
-/// LLVM's `isFuncOrderCorrect`: whether F should survive when F and G are equal.
-pub fn is_func_order_correct(m: &Module, f: GlobalId, g: GlobalId) -> bool {
+/// Whether the module sets the `SemanticInterposition` flag (`-fsemantic-interposition`):
+/// then LLVM takes every definition that is not `dso_local` as replaceable at link time.
+pub fn semantic_interposition(m: &Module) -> bool {
+    let Some(flags) = m.named_md.iter().find(|n| &*n.name == "llvm.module.flags") else {
+        return false;
+    };
+    let ids: FxHashSet<u32> = flags
+        .text
+        .split(|c: char| !c.is_ascii_digit() && c != '!')
+        .filter_map(|t| t.strip_prefix('!')?.parse().ok())
+        .collect();
+    m.md_nodes.iter().any(|n| {
+        // `!{i32 <behaviour>, !"SemanticInterposition", i32 <value>}`: on when value != 0.
+        ids.contains(&n.id)
+            && n.text.contains("!\"SemanticInterposition\"")
+            && n.text
+                .trim_end_matches('}')
+                .rsplit(' ')
+                .next()
+                .and_then(|v| v.trim().parse::<i64>().ok())
+                .is_some_and(|v| v != 0)
+    })
+}
+
+/// LLVM's `GlobalValue::isInterposable`: an interposable linkage, or, under the
+/// `SemanticInterposition` module flag, a definition that is not `dso_local` (local linkage
+/// and hidden or protected visibility imply `dso_local`).
+pub fn is_interposable(m: &Module, g: GlobalId, semantic_interposition: bool) -> bool {
+    let c = m.globals[g].common();
+    c.linkage.is_interposable()
+        || (semantic_interposition
+            && !(c.dso_local || c.linkage.is_local() || c.visibility != Visibility::Default))
+}
+
+/// LLVM's `isFuncOrderCorrect`: whether F should survive when F and G are equal
+/// (`semantic_interposition` as [`is_interposable`] takes it).
+pub fn is_func_order_correct(
+    m: &Module,
+    f: GlobalId,
+    g: GlobalId,
+    semantic_interposition: bool,
+) -> bool {
     let (fc, gc) = (m.globals[f].common(), m.globals[g].common());
     if is_odr(fc.linkage) != is_odr(gc.linkage) {
         return is_odr(gc.linkage);
     }
-    if fc.linkage.is_interposable() != gc.linkage.is_interposable() {
-        return !fc.linkage.is_interposable();
+    let (fi, gi) = (
+        is_interposable(m, f, semantic_interposition),
+        is_interposable(m, g, semantic_interposition),
+    );
+    if fi != gi {
+        return !fi;
     }
     if fc.linkage.is_local() != gc.linkage.is_local() {
         return !fc.linkage.is_local();
@@ -294,6 +346,8 @@ struct Pass<'a> {
     /// rewrites operands of existing functions (thunks and aliases are new globals).
     hashes: FxHashMap<GlobalId, u64>,
     hasher: StructuralHasher,
+    /// The module's `SemanticInterposition` flag ([`is_interposable`]).
+    semantic_interposition: bool,
 }
 
 /// Run MergeFunctions on `m`.
@@ -346,6 +400,7 @@ pub fn merge_functions_hinted(
             .collect(),
         _ => FxHashMap::default(),
     };
+    let semantic_interposition = semantic_interposition(m);
     let mut p = Pass {
         m,
         opts: opts.clone(),
@@ -364,6 +419,7 @@ pub fn merge_functions_hinted(
         keys,
         hashes,
         hasher,
+        semantic_interposition,
     };
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = eligible;
@@ -402,6 +458,7 @@ pub fn merge_functions_hinted(
             &mut r.counts,
         );
     }
+    p.uses.finish(p.m);
     p.report
 }
 
@@ -502,7 +559,7 @@ impl Pass<'_> {
             }
             Err(old) => old,
         };
-        let (f, g) = if is_func_order_correct(self.m, old, new) {
+        let (f, g) = if is_func_order_correct(self.m, old, new, self.semantic_interposition) {
             (old, new)
         } else {
             self.tree_replace(old, hash, new);
@@ -561,17 +618,24 @@ impl Pass<'_> {
 
     /// LLVM's `writeThunkOrAlias`: returns the kind written, if any.
     fn write_thunk_or_alias(&mut self, f: GlobalId, g: GlobalId) -> Option<Kind> {
-        if thunk::can_create_alias_for(self.m, g, self.opts.use_aliases) {
+        if alias::can_create_alias_for(self.m, g, self.opts.use_aliases) {
             self.remove_users(g);
-            let a = thunk::write_alias(self.m, &mut self.uses, f, g);
+            let a = alias::write_alias(self.m, &mut self.uses, f, g);
             self.redirect(g, a);
             self.report.counts.aliases += 1;
             return Some(Kind::Alias);
         }
         if thunk::can_create_thunk_for(self.m, f) {
-            self.remove_users(g);
-            let t = thunk::write_thunk(self.m, &mut self.uses, f, g);
-            self.redirect(g, t);
+            // G keeps its body's entry block, so it has one: a double-weak merge's new
+            // declaration gets an ordinary thunk (opt-22 crashes there).
+            if self.opts.preserve_debug_info && self.m.function(g).is_some_and(|g| g.body.is_some())
+            {
+                thunk::write_thunk_in_place(self.m, &mut self.uses, f, g);
+            } else {
+                self.remove_users(g);
+                let t = thunk::write_thunk(self.m, &mut self.uses, f, g);
+                self.redirect(g, t);
+            }
             self.report.counts.thunks += 1;
             return Some(Kind::Thunk);
         }
@@ -585,7 +649,7 @@ impl Pass<'_> {
             .is_discardable_if_unused()
             && self.uses.is_unused(self.m, g)
         {
-            self.m.delete_global(g);
+            self.uses.erase_function(self.m, g);
             self.report.counts.deleted += 1;
             return Some(Kind::Deleted);
         }
@@ -595,12 +659,14 @@ impl Pass<'_> {
     fn merge_two(&mut self, f: GlobalId, g: GlobalId) {
         let fl = self.m.globals[f].common().linkage;
         let gl = self.m.globals[g].common().linkage;
-        if fl.is_interposable() || (is_odr(fl) && is_odr(gl)) {
+        let si = self.semantic_interposition;
+        if is_interposable(self.m, f, si) || (is_odr(fl) && is_odr(gl)) {
             self.merge_double_weak(f, g);
             return;
         }
         let g_name = self.name(g);
-        if !gl.is_interposable() {
+        let pdi = self.opts.preserve_debug_info;
+        if !is_interposable(self.m, g, si) && !pdi {
             let gc = self.m.globals[g].common();
             if gc.unnamed_addr == UnnamedAddr::Global && !self.used.contains(&g) {
                 self.numbers.erase(g);
@@ -610,8 +676,8 @@ impl Pass<'_> {
                 self.replace_direct_callers(g, f);
             }
         }
-        if gl.is_discardable_if_unused() && self.uses.is_unused(self.m, g) {
-            self.m.delete_global(g);
+        if gl.is_discardable_if_unused() && self.uses.is_unused(self.m, g) && !pdi {
+            self.uses.erase_function(self.m, g);
             self.report.counts.merged += 1;
             self.report.counts.deleted += 1;
             self.record(g_name, f, Kind::Deleted);
@@ -634,8 +700,8 @@ impl Pass<'_> {
     fn merge_double_weak(&mut self, f: GlobalId, g: GlobalId) {
         let use_aliases = self.opts.use_aliases;
         if !thunk::can_create_thunk_for(self.m, f)
-            && (!thunk::can_create_alias_for(self.m, f, use_aliases)
-                || !thunk::can_create_alias_for(self.m, g, use_aliases))
+            && (!alias::can_create_alias_for(self.m, f, use_aliases)
+                || !alias::can_create_alias_for(self.m, g, use_aliases))
         {
             return;
         }
@@ -668,8 +734,8 @@ impl Pass<'_> {
         // thunk (observed with opt-22: unused linkonce_odr copies disappear).
         let kg = self.thunk_alias_or_drop(f, g);
         let knf = self.thunk_alias_or_drop(f, nf);
-        self.m.function_mut(f).expect("F").align = thunk::max_align(nf_align, g_align);
-        thunk::make_private(self.m, f);
+        self.m.function_mut(f).expect("F").align = alias::max_align(nf_align, g_align);
+        make_private(self.m, f);
         self.report.counts.new_functions += 1;
         self.report.counts.merged += 1;
         self.report.created.push(private);
@@ -680,4 +746,18 @@ impl Pass<'_> {
             self.record(f_name, f, k);
         }
     }
+}
+
+/// Make F private and nameless (the body of a double-weak merge), as `setLinkage(Private)`
+/// after `takeName` leaves it.
+fn make_private(m: &mut Module, f: GlobalId) {
+    let c = m.globals[f].common_mut();
+    c.linkage = Linkage::Private;
+    c.visibility = Visibility::Default;
+    c.dso_local = true;
+    // A local symbol has no DLL storage class (LLVM's `setLinkage` clears it for local
+    // linkage): a `weak_odr dllexport` pair on Windows leaves a plain private body.
+    c.dll = DllStorage::Default;
+    // The comdat stays with the name (NewF); opt-22 leaves the private body in none.
+    c.comdat = None;
 }

@@ -126,7 +126,7 @@ pub(crate) fn merge_similar(
             let kind = match sites {
                 Some(sites) => {
                     rewrite_calls(m, uses, &sites, p, &args);
-                    m.delete_global(member);
+                    uses.erase_function(m, member);
                     counts.deleted += 1;
                     Kind::Rewritten
                 }

@@ -6,12 +6,15 @@
 //! can go stale (the operand was rewritten through another path, or the user was deleted), so
 //! every consumer re-checks an entry against the IR before trusting it.
 
+use crate::consts::{
+    const_mentions, global_const_like, holds_block_address, kill_block_addresses, replace_global,
+    rewrite_const,
+};
+use crate::mdrefs::MdRefs;
 use cranelift_entity::SecondaryMap;
 use mergefn_ir::constant::Const;
-use mergefn_ir::lexer::{is_ident_char, unescape};
 use mergefn_ir::uses::{global_consts, UseIndex, User};
 use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
-use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 /// Per-global lists of users, each stored head-last (LLVM's use-list head is the last
@@ -19,9 +22,8 @@ use rustc_hash::FxHashMap;
 #[derive(Default)]
 pub struct Uses {
     users: SecondaryMap<GlobalId, Vec<User>>,
-    /// Module-level metadata nodes whose text names a global, by the names they refer to
-    /// ([`global_refs`]): the only nodes a replace-all-uses has to rewrite.
-    md_refs: FxHashMap<Box<str>, Vec<usize>>,
+    /// Where metadata names functions: rewritten by a replace-all-uses, emptied by erasure.
+    md: MdRefs,
     /// Functions whose instructions were rewritten since [`take_modified`](Self::take_modified)
     /// last emptied the list (with repeats).
     modified: Vec<GlobalId>,
@@ -59,46 +61,6 @@ fn set_operand(d: &mut mergefn_ir::InstData, k: usize, v: Value) {
     }
 }
 
-/// Whether constant `c` mentions global `g`.
-fn mentions(m: &Module, c: Const, g: GlobalId) -> bool {
-    if m.consts.as_global(c) == Some(g) {
-        return true;
-    }
-    m.consts.operands(c).into_iter().any(|o| mentions(m, o, g))
-}
-
-/// `c` with every mention of global `from` replaced by constant `to`.
-pub fn substitute(
-    m: &mut Module,
-    c: Const,
-    from: GlobalId,
-    to: Const,
-    memo: &mut FxHashMap<Const, Const>,
-) -> Const {
-    if let Some(&r) = memo.get(&c) {
-        return r;
-    }
-    let r = if m.consts.as_global(c) == Some(from) {
-        to
-    } else {
-        let ops = m.consts.operands(c);
-        let new_ops: Vec<Const> = ops
-            .iter()
-            .map(|&o| substitute(m, o, from, to, memo))
-            .collect();
-        if new_ops.iter().zip(ops.iter()).all(|(a, b)| a == b) {
-            c
-        } else {
-            let mut it = new_ops.into_iter();
-            let mut next = || it.next().expect("same number of operands");
-            let nd = m.consts.get(c).map_refs(|t| t, |_| next(), |g| g);
-            m.consts.intern(nd)
-        }
-    };
-    memo.insert(c, r);
-    r
-}
-
 impl Uses {
     /// Build the lists in LLVM's use-list order for a freshly parsed module: a use is pushed
     /// at the head of its value's list, except that uses parsed before the value's definition
@@ -106,8 +68,9 @@ impl Uses {
     /// once more. So the list is the uses after the definition, latest first, then the uses
     /// before it, in text order. (The order decides which callers are rescanned first, and so
     /// which of two equal private functions survives.)
-    pub fn build(m: &Module) -> Self {
-        Self::from_index(m, UseIndex::build_for(m, Self::tracks(m)))
+    pub fn build(m: &mut Module) -> Self {
+        let idx = UseIndex::build_for(m, Self::tracks(m));
+        Self::from_index(m, idx)
     }
 
     /// The globals whose uses are tracked: only functions are ever replaced or asked for
@@ -117,8 +80,8 @@ impl Uses {
     }
 
     /// [`build`](Self::build) from an index of (at least) the uses [`tracks`](Self::tracks)
-    /// accepts.
-    pub fn from_index(m: &Module, idx: UseIndex) -> Self {
+    /// accepts. Also indexes where metadata names functions ([`MdRefs::build`]).
+    pub fn from_index(m: &mut Module, idx: UseIndex) -> Self {
         let mut pos: cranelift_entity::SecondaryMap<GlobalId, usize> =
             cranelift_entity::SecondaryMap::with_capacity(m.globals.len());
         for (i, g) in m.live_globals().enumerate() {
@@ -136,23 +99,9 @@ impl Uses {
             let before = v.partition_point(|u| user_pos(u) < at);
             v[..before].reverse();
         }
-        // Megabytes of metadata text in a debug-info module: scanned on all cores.
-        let md_with_globals: Vec<usize> = (0..m.md_nodes.len())
-            .into_par_iter()
-            .filter(|&i| memchr::memchr(b'@', m.md_nodes[i].text.as_bytes()).is_some())
-            .collect();
-        let mut md_refs: FxHashMap<Box<str>, Vec<usize>> = FxHashMap::default();
-        for i in md_with_globals {
-            for (_, name) in global_refs(&m.md_nodes[i].text) {
-                let nodes = md_refs.entry(name.into()).or_default();
-                if nodes.last() != Some(&i) {
-                    nodes.push(i);
-                }
-            }
-        }
         Uses {
             users,
-            md_refs,
+            md: MdRefs::build(m),
             modified: Vec::new(),
         }
     }
@@ -174,7 +123,7 @@ impl Uses {
                     return false;
                 };
                 match body.insts.get(inst).and_then(|d| operand(d, k as usize)) {
-                    Some(Value::Const(c)) => mentions(m, c, g),
+                    Some(Value::Const(c)) => const_mentions(m, c, g),
                     _ => false,
                 }
             }
@@ -183,7 +132,9 @@ impl Uses {
                 if gl.deleted {
                     return false;
                 }
-                global_consts(m, h).into_iter().any(|c| mentions(m, c, g))
+                global_consts(m, h)
+                    .into_iter()
+                    .any(|c| const_mentions(m, c, g))
             }
         }
     }
@@ -238,15 +189,21 @@ impl Uses {
     }
 
     /// Replace every use of `from` by `to` (LLVM's RAUW), including uses inside constants,
-    /// initializers and aliasees.
+    /// initializers, aliasees and metadata. A `blockaddress` of `from` is not a use and
+    /// stays (until `from` is erased: [`erase_function`](Self::erase_function)).
     pub fn replace_all_uses(&mut self, m: &mut Module, from: GlobalId, to: GlobalId) {
         let to_c = global_const_like(m, from, to);
         let mut memo = FxHashMap::default();
+        let mut rule = |m: &mut Module, c: Const| replace_global(m, c, from, to_c);
         let list = std::mem::take(&mut self.users[from]);
         let mut moved = Vec::with_capacity(list.len());
+        let mut kept = Vec::new();
         // Walk `from`'s list from its head, as RAUW does; each use lands at `to`'s head.
         for u in list.into_iter().rev() {
             if !Self::live(m, &u, from) {
+                if self.holds_block_address(m, &u, from) {
+                    kept.push(u);
+                }
                 continue;
             }
             match u {
@@ -266,7 +223,7 @@ impl Uses {
                             _ => continue,
                         }
                     };
-                    let new = substitute(m, old, from, to_c, &mut memo);
+                    let new = rewrite_const(m, old, &mut memo, &mut rule);
                     let body = m.globals[func]
                         .as_function_mut()
                         .and_then(|f| f.body.as_mut())
@@ -278,15 +235,122 @@ impl Uses {
                     let consts = global_consts(m, h);
                     let new: Vec<Const> = consts
                         .iter()
-                        .map(|&c| substitute(m, c, from, to_c, &mut memo))
+                        .map(|&c| rewrite_const(m, c, &mut memo, &mut rule))
                         .collect();
                     set_global_consts(m, h, &new);
                 }
             }
             moved.push(u);
         }
-        self.replace_in_metadata(m, from, to);
+        kept.reverse();
+        self.users[from] = kept;
+        self.md.replace(m, from, to, to_c);
+        // A `dso_local_equivalent` moved to the function behind an alias `to`
+        // ([`replace_global`]): the users are that function's too.
+        if let GlobalKind::Alias(a) = &m.globals[to].kind {
+            let mut target = a.target;
+            while let Some(o) = m.consts.operand_slice(target).first().copied() {
+                target = o;
+            }
+            if let Some(f) = m.consts.as_global(target).filter(|&f| f != to) {
+                self.users[f].extend(moved.iter().copied());
+            }
+        }
         self.users[to].extend(moved);
+    }
+
+    /// The constants of user `u` (an instruction operand, or a global's initializer etc.).
+    fn user_consts(m: &Module, u: &User) -> Vec<Const> {
+        match *u {
+            User::Inst {
+                func,
+                inst,
+                operand: k,
+                ..
+            } => {
+                let gl = &m.globals[func];
+                match gl
+                    .as_function()
+                    .filter(|_| !gl.deleted)
+                    .and_then(|f| f.body.as_ref())
+                    .and_then(|b| b.insts.get(inst))
+                    .and_then(|d| operand(d, k as usize))
+                {
+                    Some(Value::Const(c)) => vec![c],
+                    _ => Vec::new(),
+                }
+            }
+            User::Global(h) if !m.globals[h].deleted => global_consts(m, h),
+            User::Global(_) => Vec::new(),
+        }
+    }
+
+    fn holds_block_address(&self, m: &Module, u: &User, g: GlobalId) -> bool {
+        Self::user_consts(m, u)
+            .into_iter()
+            .any(|c| holds_block_address(m, c, g))
+    }
+
+    /// Erase function `g`, as LLVM's `eraseFromParent` after its uses are gone: its blocks'
+    /// addresses become `inttoptr (i32 1 to ptr)` and metadata naming it `null`/`poison`.
+    pub fn erase_function(&mut self, m: &mut Module, g: GlobalId) {
+        self.drop_block_addresses(m, g);
+        self.md.erase(m, g);
+        m.delete_global(g);
+    }
+
+    /// `g`'s blocks other than its entry are going: each `blockaddress` of `g` becomes
+    /// `inttoptr (i32 1 to ptr)`, as LLVM leaves it when a block is deleted. (An entry block
+    /// has no address.)
+    pub fn drop_block_addresses(&mut self, m: &mut Module, g: GlobalId) {
+        let mut memo = FxHashMap::default();
+        let list = std::mem::take(&mut self.users[g]);
+        for u in &list {
+            if !self.holds_block_address(m, u, g) {
+                continue;
+            }
+            match *u {
+                User::Inst {
+                    func,
+                    inst,
+                    operand: k,
+                    ..
+                } => {
+                    let Some(Value::Const(old)) = m.globals[func]
+                        .as_function()
+                        .and_then(|f| f.body.as_ref())
+                        .and_then(|b| operand(&b.insts[inst], k as usize))
+                    else {
+                        continue;
+                    };
+                    let new =
+                        rewrite_const(m, old, &mut memo, &mut |m, c| kill_block_addresses(m, c, g));
+                    let body = m.globals[func]
+                        .as_function_mut()
+                        .and_then(|f| f.body.as_mut())
+                        .expect("checked above");
+                    set_operand(&mut body.insts[inst], k as usize, Value::Const(new));
+                    self.modified.push(func);
+                }
+                User::Global(h) => {
+                    let new: Vec<Const> = global_consts(m, h)
+                        .into_iter()
+                        .map(|c| {
+                            rewrite_const(m, c, &mut memo, &mut |m, c| {
+                                kill_block_addresses(m, c, g)
+                            })
+                        })
+                        .collect();
+                    set_global_consts(m, h, &new);
+                }
+            }
+        }
+        self.users[g] = list;
+    }
+
+    /// Print back what metadata text says of unnamed globals (see [`MdRefs::finish`]).
+    pub fn finish(&mut self, m: &mut Module) {
+        self.md.finish(m);
     }
 
     /// Make every call whose callee is exactly `old` call `new` instead. Returns the functions
@@ -348,40 +412,6 @@ impl Uses {
         changed
     }
 
-    /// Metadata keeps references to globals as text (`!{ptr @g}`); LLVM's RAUW updates those.
-    fn replace_in_metadata(&mut self, m: &mut Module, from: GlobalId, to: GlobalId) {
-        if self.md_refs.is_empty() {
-            return;
-        }
-        let (Some(f), Some(t)) = (
-            m.globals[from].common().name.as_str(),
-            m.globals[to].common().name.as_str(),
-        ) else {
-            return;
-        };
-        let (f, t) = (f.to_string(), t.to_string());
-        let Some(nodes) = self.md_refs.get(f.as_str()) else {
-            return;
-        };
-        let with = name_ref(&t);
-        let mut rewritten = Vec::new();
-        for &i in nodes {
-            let n = &mut m.md_nodes[i];
-            let new = replace_name_refs(&n.text, &f, &with);
-            if *new != *n.text {
-                n.text = new.into();
-                rewritten.push(i);
-            }
-        }
-        // The rewritten nodes now name `to`.
-        let nodes = self.md_refs.entry(t.into()).or_default();
-        for i in rewritten {
-            if !nodes.contains(&i) {
-                nodes.push(i);
-            }
-        }
-    }
-
     /// The functions whose instructions were rewritten since the last call, in rewrite order
     /// and with repeats; the list starts again empty.
     pub fn take_modified(&mut self) -> Vec<GlobalId> {
@@ -432,27 +462,15 @@ impl Uses {
             .collect()
     }
 
-    /// Whether a module-level metadata node names `g`.
+    /// Whether metadata names `g`.
     pub fn named_in_metadata(&self, m: &Module, g: GlobalId) -> bool {
-        m.globals[g]
-            .common()
-            .name
-            .as_str()
-            .is_none_or(|n| self.md_refs.contains_key(n))
+        self.md.names(m, g)
     }
 
     /// Record that `user` (a new function's instruction operand, or a new global) uses `g`.
     pub fn add(&mut self, g: GlobalId, user: User) {
         self.users[g].push(user);
     }
-}
-
-/// The constant naming `to`, with the type `from`'s constant has (a bitcast in typed-pointer
-/// modules when the pointer types differ, as LLVM 14 did).
-pub fn global_const_like(m: &mut Module, from: GlobalId, to: GlobalId) -> Const {
-    let want = m.global_ptr_type(from);
-    let c = m.global_const(to);
-    crate::thunk::cast_const(m, c, want)
 }
 
 fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
@@ -467,96 +485,5 @@ fn set_global_consts(m: &mut Module, g: GlobalId, new: &[Const]) {
                 }
             }
         }
-    }
-}
-
-/// How `@name` is spelled in text.
-pub fn name_ref(name: &str) -> String {
-    let plain =
-        !name.is_empty() && !name.as_bytes()[0].is_ascii_digit() && name.bytes().all(is_ident_char);
-    if plain {
-        format!("@{name}")
-    } else {
-        let mut s = String::from("@\"");
-        for b in name.bytes() {
-            if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-                s.push(b as char);
-            } else {
-                s.push_str(&format!("\\{b:02X}"));
-            }
-        }
-        s.push('"');
-        s
-    }
-}
-
-/// The global references in metadata text: each `@name` or `@"quoted name"` outside string
-/// literals (`!"..."`, `name: "..."`), as its byte range and the name it refers to.
-fn global_refs(text: &str) -> Vec<(std::ops::Range<usize>, String)> {
-    let b = text.as_bytes();
-    let mut refs = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            // A string literal: names inside it are text, not references. (A `"` inside a
-            // string or a quoted name is always written `\22`.)
-            b'"' => match memchr::memchr(b'"', &b[i + 1..]) {
-                Some(n) => i += n + 2,
-                None => break,
-            },
-            b'@' if b.get(i + 1) == Some(&b'"') => {
-                let Some(n) = memchr::memchr(b'"', &b[i + 2..]) else {
-                    break;
-                };
-                let end = i + 2 + n + 1;
-                let name = unescape(&b[i + 2..end - 1]);
-                refs.push((i..end, String::from_utf8_lossy(&name).into_owned()));
-                i = end;
-            }
-            b'@' => {
-                let n = b[i + 1..].iter().take_while(|&&c| is_ident_char(c)).count();
-                if n > 0 {
-                    refs.push((i..i + 1 + n, text[i + 1..i + 1 + n].to_string()));
-                }
-                i += 1 + n;
-            }
-            _ => i += 1,
-        }
-    }
-    refs
-}
-
-/// `text` with every reference to global `from` (see [`global_refs`]) replaced by `with`.
-fn replace_name_refs(text: &str, from: &str, with: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut last = 0;
-    for (span, name) in global_refs(text) {
-        if name == from {
-            out.push_str(&text[last..span.start]);
-            out.push_str(with);
-            last = span.end;
-        }
-    }
-    out.push_str(&text[last..]);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn global_refs_skip_strings_and_decode_quoted_names() {
-        let text = r#"!{ptr @g, ptr @"g x", ptr @g2, !"@g", ptr @"a\22b", i32 @}"#;
-        let names: Vec<String> = global_refs(text).into_iter().map(|(_, n)| n).collect();
-        assert_eq!(names, ["g", "g x", "g2", "a\"b"]);
-        assert_eq!(
-            replace_name_refs(text, "g", "@f"),
-            r#"!{ptr @f, ptr @"g x", ptr @g2, !"@g", ptr @"a\22b", i32 @}"#
-        );
-        assert_eq!(
-            replace_name_refs(text, "g x", "@f"),
-            r#"!{ptr @g, ptr @f, ptr @g2, !"@g", ptr @"a\22b", i32 @}"#
-        );
     }
 }

@@ -127,3 +127,55 @@ pub fn first_difference(a: &str, b: &str) -> String {
         b.lines().count()
     )
 }
+
+/// Merge the module at `path` with mergefn and with `opt -passes=mergefunc` (both with
+/// aliases when the file name contains `aliases`, both preserving debug info when it
+/// contains `preserve_debug_info`); our output must pass opt's verifier and both,
+/// normalised, must be identical. Our output is saved in the temp directory when not.
+pub fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, String> {
+    let src = std::fs::read(path).map_err(|e| e.to_string())?;
+    let aliases = path.to_string_lossy().contains("aliases");
+    let preserve_debug_info = path.to_string_lossy().contains("preserve_debug_info");
+    let mut args = vec!["-S", "-passes=mergefunc", "-o", "-"];
+    if aliases {
+        args.push("-mergefunc-use-aliases");
+    }
+    if preserve_debug_info {
+        args.push("-mergefunc-preserve-debug-info");
+    }
+    let theirs = run_opt(opt, &args, &src).map_err(|e| format!("opt failed: {e}"))?;
+    let expected = normalise(opt, &theirs)?;
+    let mut m = mergefn_ir::parse_module(&src).map_err(|e| format!("parse error at {e}"))?;
+    let report = mergefn_merge::merge_functions(
+        &mut m,
+        &mergefn_merge::Options {
+            use_aliases: aliases,
+            preserve_debug_info,
+            ..Default::default()
+        },
+    );
+    let ours = mergefn_ir::module_to_string(&m);
+    let save = std::env::temp_dir().join(format!(
+        "mergefn-diff-{}.ll",
+        path.file_stem().unwrap_or_default().to_string_lossy()
+    ));
+    let actual = normalise(opt, ours.as_bytes()).map_err(|e| {
+        let _ = std::fs::write(&save, &ours);
+        format!(
+            "opt rejects our output (saved to {}): {}",
+            save.display(),
+            e.lines().next().unwrap_or("")
+        )
+    })?;
+    run_opt(opt, &["-passes=verify", "-disable-output"], ours.as_bytes())
+        .map_err(|e| format!("our output does not verify: {e}"))?;
+    if expected != actual {
+        let _ = std::fs::write(&save, &ours);
+        return Err(format!(
+            "differs from opt-22 (ours saved to {}) at {}",
+            save.display(),
+            first_difference(&expected, &actual)
+        ));
+    }
+    Ok(report)
+}

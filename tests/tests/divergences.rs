@@ -15,7 +15,7 @@ fn known_llvm_miscompiles_are_not_repeated() {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
     files.sort();
-    assert!(files.len() >= 3, "the divergence fixtures are there");
+    assert!(files.len() >= 4, "the divergence fixtures are there");
     for f in &files {
         let src = std::fs::read(f).expect("readable fixture");
         let defines = |text: &str| {
@@ -26,7 +26,14 @@ fn known_llvm_miscompiles_are_not_repeated() {
         };
         let before = defines(&String::from_utf8_lossy(&src));
         let theirs = String::from_utf8(
-            run_opt(&opt, &["-S", "-passes=mergefunc", "-o", "-"], &src).expect("opt runs"),
+            // -disable-verify: where LLVM 22 writes IR its own verifier rejects (a thunk
+            // calling a shader entry point), opt still shows what it made.
+            run_opt(
+                &opt,
+                &["-S", "-passes=mergefunc", "-disable-verify", "-o", "-"],
+                &src,
+            )
+            .expect("opt runs"),
         )
         .expect("utf-8");
         let opt_changed = defines(&theirs) != before || theirs.contains("tail call");
@@ -44,10 +51,12 @@ fn known_llvm_miscompiles_are_not_repeated() {
             f.display(),
             report.merged
         );
+        // Nothing else changed either (no caller redirected to the other).
+        let before = mergefn_ir::module_to_string(&mergefn_ir::parse_module(&src).expect("parses"));
         assert_eq!(
-            report.counts.replaced,
-            0,
-            "{}: we redirected callers: {:?}",
+            mergefn_ir::module_to_string(&m),
+            before,
+            "{}: we changed the module: {:?}",
             f.display(),
             report.merged
         );

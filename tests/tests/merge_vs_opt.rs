@@ -5,53 +5,7 @@
 //! output must also pass `opt-22 -passes=verify`. Fixtures whose name contains `aliases` run
 //! with aliases enabled on both sides.
 
-use mergefn_merge::{merge_functions, Options};
 use mergefn_tests::*;
-use std::path::Path;
-
-/// Merge `src` with mergefn and with opt; compare after normalisation.
-fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, String> {
-    let src = std::fs::read(path).map_err(|e| e.to_string())?;
-    let aliases = path.to_string_lossy().contains("aliases");
-    let mut args = vec!["-S", "-passes=mergefunc", "-o", "-"];
-    if aliases {
-        args.push("-mergefunc-use-aliases");
-    }
-    let theirs = run_opt(opt, &args, &src).map_err(|e| format!("opt failed: {e}"))?;
-    let expected = normalise(opt, &theirs)?;
-    let mut m = mergefn_ir::parse_module(&src).map_err(|e| format!("parse error at {e}"))?;
-    let report = merge_functions(
-        &mut m,
-        &Options {
-            use_aliases: aliases,
-            ..Options::default()
-        },
-    );
-    let ours = mergefn_ir::module_to_string(&m);
-    let save = std::env::temp_dir().join(format!(
-        "mergefn-diff-{}.ll",
-        path.file_stem().unwrap_or_default().to_string_lossy()
-    ));
-    let actual = normalise(opt, ours.as_bytes()).map_err(|e| {
-        let _ = std::fs::write(&save, &ours);
-        format!(
-            "opt rejects our output (saved to {}): {}",
-            save.display(),
-            e.lines().next().unwrap_or("")
-        )
-    })?;
-    run_opt(opt, &["-passes=verify", "-disable-output"], ours.as_bytes())
-        .map_err(|e| format!("our output does not verify: {e}"))?;
-    if expected != actual {
-        let _ = std::fs::write(&save, &ours);
-        return Err(format!(
-            "differs from opt-22 (ours saved to {}) at {}",
-            save.display(),
-            first_difference(&expected, &actual)
-        ));
-    }
-    Ok(report)
-}
 
 #[test]
 fn fixtures_merge_like_opt22() {
