@@ -781,6 +781,80 @@ impl<'a> Parser<'a> {
         self.finish_module()
     }
 
+    /// LLVM declares an intrinsic a module calls without declaring it (`call void
+    /// @llvm.assume(i1 %c)` alone is valid): an undefined `@llvm.*` that some call names as
+    /// its callee becomes a declaration of that call's function type, appended in the order
+    /// of first use as LLVM appends them. (LLVM also gives it the intrinsic's attributes; opt
+    /// adds those again whenever it reads the declaration.)
+    fn declare_called_intrinsics(&mut self) {
+        let mut wanted: Vec<(u32, GlobalId)> = self
+            .pending_globals
+            .iter()
+            .filter(|(&g, _)| {
+                matches!(&self.m.globals[g].common().name, Name::Named(n) if n.starts_with("llvm."))
+            })
+            .map(|(&g, &off)| (off, g))
+            .collect();
+        if wanted.is_empty() {
+            return;
+        }
+        wanted.sort_unstable();
+        let mut types: FxHashMap<GlobalId, Type> = FxHashMap::default();
+        for f in self.m.functions() {
+            let Some(body) = self.m.function(f).and_then(|f| f.body.as_ref()) else {
+                continue;
+            };
+            for d in body.insts.values() {
+                let (Some(callee), Some(info)) = (d.callee(), d.call_info()) else {
+                    continue;
+                };
+                if let Some(g) = callee.as_const().and_then(|c| self.m.consts.as_global(c)) {
+                    types.entry(g).or_insert(info.fn_ty);
+                }
+            }
+        }
+        for (_, g) in wanted {
+            let Some(&fn_ty) = types.get(&g) else {
+                continue;
+            };
+            let Some((_, params, _)) = self.m.types.func_parts(fn_ty) else {
+                continue;
+            };
+            let params: Vec<Param> = params
+                .iter()
+                .map(|&ty| Param {
+                    ty,
+                    name: Name::Unnamed,
+                })
+                .collect();
+            let name = self.m.globals[g].common().name.clone();
+            self.m.globals[g].kind = GlobalKind::Function(Box::new(Function {
+                common: GlobalCommon {
+                    name,
+                    ..Default::default()
+                },
+                fn_ty,
+                attrs: AttrList {
+                    params: vec![AttrSet::default(); params.len()],
+                    ..Default::default()
+                },
+                params,
+                cc: Default::default(),
+                align: None,
+                gc: None,
+                prefix: None,
+                prologue: None,
+                personality: None,
+                md: Vec::new(),
+                body: None,
+            }));
+            // Printed after everything the text defined, in first-use order.
+            self.m.order.retain(|&x| x != g);
+            self.m.order.push(g);
+            self.pending_globals.remove(&g);
+        }
+    }
+
     fn finish_module(&mut self) -> PResult<()> {
         self.m.globals.shrink_to_fit();
         if self.guard.order_has_uses {
@@ -802,6 +876,7 @@ impl<'a> Parser<'a> {
         {
             return self.error_at(off, format!("use of undefined metadata '!{id}'"));
         }
+        self.declare_called_intrinsics();
         // Before numbered names are dropped, so that the message can show them.
         if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
             let name = self.m.global_name(g);
@@ -888,6 +963,37 @@ impl<'a> Parser<'a> {
         let name = self.name_of(nt);
         self.expect(Tok::Equal, "'='")?;
         self.expect_word("type")?;
+        let is_struct = match self.tok.kind {
+            Tok::LBrace => true,
+            Tok::Less => self
+                .lex
+                .src
+                .get(self.lex.pos..)
+                .is_some_and(|r| r.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')),
+            Tok::Word => self.cur_text() == "opaque",
+            _ => false,
+        };
+        if !is_struct {
+            // `%0 = type [4 x i8]`: a name for a type that is not a struct. LLVM refuses it
+            // where the name was used before (that use made an opaque struct of it).
+            if self.m.types.alias(&name).is_some()
+                || self
+                    .m
+                    .types
+                    .lookup(&TypeData::Named(name.clone().into()))
+                    .is_some()
+            {
+                return self.error_at(
+                    token_offset(nt),
+                    format!(
+                        "redefinition of type '%{name}' (non-struct types may not be recursive)"
+                    ),
+                );
+            }
+            let ty = self.parse_type()?;
+            self.m.types.set_alias(&name, ty);
+            return Ok(());
+        }
         let t = self.m.types.named(&name);
         if !self.defined_types.insert(t) {
             return self.error_at(token_offset(nt), format!("redefinition of type '%{name}'"));
@@ -902,10 +1008,6 @@ impl<'a> Parser<'a> {
         let packed = self.tok.kind == Tok::Less;
         if packed {
             self.bump();
-        }
-        if self.tok.kind != Tok::LBrace {
-            // `%T = type i32` aliases are gone since LLVM 3.0; reject clearly.
-            return self.err("expected '{' or 'opaque' in a type definition");
         }
         let elems = self.struct_elems()?;
         if packed {
@@ -1175,9 +1277,13 @@ impl<'a> Parser<'a> {
             Tok::Local => {
                 let t = self.bump();
                 let name = self.name_of(t);
-                let ty = self.m.types.named(&name);
-                self.note_struct_use(ty, t.start);
-                ty
+                if let Some(ty) = self.m.types.alias(&name) {
+                    ty
+                } else {
+                    let ty = self.m.types.named(&name);
+                    self.note_struct_use(ty, t.start);
+                    ty
+                }
             }
             Tok::LBrace => {
                 let elems = self.struct_elems()?;
@@ -1795,10 +1901,25 @@ impl<'a> Parser<'a> {
                 }
                 Ok(f.to_bits() as u128)
             }
+            // As in LLVM, a decimal 16-bit constant must be exactly representable.
+            FloatKind::Half => exact_small_float(d, 11, -14, 15)
+                .map(u128::from)
+                .ok_or(())
+                .or_else(|_| {
+                    self.error_at(token_offset(t), "floating point constant invalid for type")
+                }),
+            FloatKind::BFloat => exact_small_float(d, 8, -126, 127)
+                .map(u128::from)
+                .ok_or(())
+                .or_else(|_| {
+                    self.error_at(token_offset(t), "floating point constant invalid for type")
+                }),
+            // LLVM reads decimal constants as doubles and takes them for half, bfloat, float
+            // and double only.
             _ => self.error_at(
                 token_offset(t),
                 format!(
-                    "decimal constants of type {} are not supported; use the hexadecimal form",
+                    "floating point constant does not have type '{}'",
                     kind.keyword()
                 ),
             ),
@@ -2704,13 +2825,20 @@ impl<'a> Parser<'a> {
                     cur = Some(self.define_block(Some(t))?);
                 }
                 Tok::DbgRecord => records.push(self.dbg_record()?),
+                // Use-list order directives only matter to bitcode round trips (opt -S drops
+                // them too); skip the line.
+                Tok::Word if cur.is_none() && self.cur_text() == "uselistorder" => {
+                    let nl = memchr::memchr(b'\n', &self.src[self.tok.start as usize..])
+                        .map_or(self.src.len(), |n| self.tok.start as usize + n);
+                    self.lex.pos = nl;
+                    self.tok = self.lex.next_token();
+                }
                 _ => {
                     let b = match cur {
                         Some(b) => b,
                         None => {
-                            if !self.body.layout.is_empty() {
-                                return self.err("expected a label for a new basic block");
-                            }
+                            // A block without a label, first or after a terminator, takes the
+                            // next number (`%1` after `%0`), as in LLVM.
                             let b = self.define_block(None)?;
                             cur = Some(b);
                             b
@@ -3799,5 +3927,52 @@ pub fn position(src: &[u8], offset: u32, msg: String) -> ParseError {
         col,
         msg,
         line_text,
+    }
+}
+
+/// The bits of `d` in a 16-bit IEEE-style format with `p` significand bits (the implicit one
+/// included) and normal exponents `emin..=emax` (half: 11, -14, 15; bfloat: 8, -126, 127),
+/// when `d` is exactly representable there; `None` otherwise (LLVM's "invalid for type").
+fn exact_small_float(d: f64, p: u32, emin: i32, emax: i32) -> Option<u16> {
+    let mant_bits = p - 1;
+    let exp_bits = 15 - mant_bits;
+    let bias = emax;
+    let sign = u16::from(d.is_sign_negative()) << 15;
+    let exp_all = ((1u32 << exp_bits) - 1) as u16;
+    if d == 0.0 {
+        return Some(sign);
+    }
+    if d.is_infinite() {
+        return Some(sign | exp_all << mant_bits);
+    }
+    if d.is_nan() {
+        return Some(sign | exp_all << mant_bits | 1 << (mant_bits - 1));
+    }
+    // d = m * 2^e with m odd.
+    let bits = d.to_bits();
+    let (raw_exp, frac) = (((bits >> 52) & 0x7ff) as i32, bits & ((1 << 52) - 1));
+    let (mut m, mut e) = if raw_exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | 1 << 52, raw_exp - 1075)
+    };
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    e += tz as i32;
+    let len = 64 - m.leading_zeros();
+    let top = e + len as i32 - 1;
+    if top > emax || len > p {
+        return None;
+    }
+    if top >= emin {
+        let frac = (m << (mant_bits + 1 - len)) & ((1 << mant_bits) - 1);
+        Some(sign | ((top + bias) as u16) << mant_bits | frac as u16)
+    } else {
+        // Subnormal: the value is k * 2^(emin - mant_bits) for an integer k.
+        let shift = e - (emin - mant_bits as i32);
+        if shift < 0 {
+            return None;
+        }
+        Some(sign | (m << shift) as u16)
     }
 }

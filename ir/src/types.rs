@@ -122,6 +122,10 @@ pub struct TypeTable {
     /// changes).
     #[serde(skip)]
     hot: [Option<Type>; HOT_TYPES],
+    /// Named types that are not structs (`%0 = type [4 x i8]`, `%p = type ptr`): in LLVM
+    /// such a name only stands for its type, so the reader resolves it here and nothing
+    /// else ever sees it (the writer prints the type itself, as opt does).
+    aliases: FxHashMap<Box<str>, Type>,
 }
 
 /// Slots of [`TypeTable::hot`]: void, ptr (address space 0), i1, i8, i16, i32, i64, i128 and
@@ -146,6 +150,16 @@ fn hot_slot(data: &TypeData) -> Option<usize> {
 impl TypeTable {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The type a non-struct named type stands for.
+    pub fn alias(&self, name: &str) -> Option<Type> {
+        self.aliases.get(name).copied()
+    }
+
+    /// Let `name` stand for `t` (a non-struct named type).
+    pub fn set_alias(&mut self, name: &str, t: Type) {
+        self.aliases.insert(name.into(), t);
     }
 
     /// Rebuild the interning map after deserialisation.

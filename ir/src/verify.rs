@@ -12,7 +12,7 @@
 
 use crate::constant::{Const, ConstData};
 use crate::function::{Body, Function};
-use crate::inst::{Inst, InstData, Opcode};
+use crate::inst::{Inst, InstData, InstExtra, Opcode};
 use crate::module::{GlobalId, GlobalKind, Module, Name};
 use crate::types::{Type, TypeData};
 use crate::value::Value;
@@ -662,6 +662,29 @@ fn verify_function(
                         if !m.types.is_pointer(p) {
                             return c.fail(Some(i), "Load operand must be a pointer.");
                         }
+                    }
+                }
+                Opcode::ShuffleVector => {
+                    // LLVM's `ShuffleVectorInst::isValidOperands` (checked by its parser):
+                    // two vectors of one type, and every mask element poison (-1) or an
+                    // index into their concatenation (only 0 for scalable vectors).
+                    let (a, b) = (
+                        d.operands.first().and_then(|&v| c.ty(v)),
+                        d.operands.get(1).and_then(|&v| c.ty(v)),
+                    );
+                    let valid = match (a, &d.extra) {
+                        (Some(a), InstExtra::Shuffle(mask)) => {
+                            b.is_none_or(|b| b == a)
+                                && m.types.vector_len(a).is_some_and(|(n, scalable)| {
+                                    let limit = if scalable { 1 } else { 2 * i64::from(n) };
+                                    mask.iter()
+                                        .all(|&k| k == -1 || (0..limit).contains(&i64::from(k)))
+                                })
+                        }
+                        _ => true,
+                    };
+                    if !valid {
+                        return c.fail(Some(i), "invalid shufflevector operands");
                     }
                 }
                 Opcode::Select => {

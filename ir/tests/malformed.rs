@@ -155,6 +155,7 @@ fn the_verifier_catches_what_the_reader_cannot() {
         ("define void @f() {\nentry:\n  %a = add i32 1, 2\n  br label %x\nx:\n  %p = phi i32 [ %a, %entry ]\n  ret void\n}\n", ""),
         ("define void @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  %x = add i32 1, 1\n  %p = phi i32 [ 1, %entry ], [ 2, %a ]\n  ret void\n}\n", "PHI nodes not grouped"),
         ("define void @f() {\nentry:\n  br label %entry\n}\n", "Entry block to function must not have predecessors"),
+        ("define <2 x i32> @f(<2 x i32> %a, <2 x i32> %b) {\n  %s = shufflevector <2 x i32> %a, <2 x i32> %b, <2 x i32> <i32 0, i32 4>\n  ret <2 x i32> %s\n}\n", "invalid shufflevector operands"),
     ];
     for (src, needle) in cases {
         if let Some(e) = verifier_finding(src, needle) {

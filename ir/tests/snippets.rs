@@ -134,3 +134,55 @@ fn module_summary_entries_are_dropped() {
     assert!(!out.contains('^'), "{out}");
     assert!(out.contains("define void @f()"), "{out}");
 }
+
+/// Named types that are not structs stand for their type (LLVM prints the type itself).
+#[test]
+fn named_non_struct_types_are_their_type() {
+    let out = fixed_point("%0 = type [2 x { i32, i8 }]\n%p = type ptr\n%v = type <4 x i32>\n@g = global %0 zeroinitializer\ndefine %p @f(%p %x, %v %w) {\n  %a = getelementptr %0, %p %x, i64 0, i64 1, i32 1\n  ret %p %a\n}\n");
+    assert!(
+        out.contains("@g = global [2 x { i32, i8 }] zeroinitializer"),
+        "{out}"
+    );
+    assert!(out.contains("define ptr @f(ptr %x, <4 x i32> %w)"), "{out}");
+    assert!(!out.contains("%0 = type"), "{out}");
+}
+
+/// A block without a label after a terminator takes the next number; `uselistorder` lines
+/// inside a body are dropped, as opt -S does.
+#[test]
+fn implicitly_numbered_blocks_and_uselistorder() {
+    let out = fixed_point("define i32 @f(i1 %c, i32 %x) {\n  br i1 %c, label %1, label %2\n  ret i32 1\n  ret i32 2\n  uselistorder i32 %x, { 1, 0 }\n}\n");
+    assert!(out.contains("br i1 %c, label %1, label %2\n\n1:"), "{out}");
+    assert!(!out.contains("uselistorder"), "{out}");
+}
+
+/// Intrinsics called without a declaration are declared, after the text's own globals in
+/// order of first use, as LLVM does.
+#[test]
+fn undeclared_intrinsics_are_declared() {
+    let out = fixed_point("define void @f(i1 %c) {\n  call void @llvm.assume(i1 %c)\n  %x = call i32 @llvm.ctpop.i32(i32 7)\n  ret void\n}\n");
+    let a = out.find("declare void @llvm.assume(i1)").expect(&out);
+    let b = out.find("declare i32 @llvm.ctpop.i32(i32)").expect(&out);
+    assert!(a < b, "{out}");
+}
+
+/// Decimal half and bfloat constants, when exact (LLVM refuses the others).
+#[test]
+fn decimal_sixteen_bit_floats() {
+    let out = fixed_point("@a = global half 1.5\n@b = global bfloat 2.25\n@c = global half 5.9604644775390625e-08\n@d = global half -65504.0\n");
+    for want in [
+        "half 0xH3E00",
+        "bfloat 0xR4010",
+        "half 0xH0001",
+        "half 0xHFBFF",
+    ] {
+        assert!(out.contains(want), "{want}: {out}");
+    }
+    for bad in [
+        "@x = global half 1.1\n",
+        "@x = global bfloat 3.0e+38\n",
+        "@x = global fp128 1.5\n",
+    ] {
+        assert!(parse_module(bad.as_bytes()).is_err(), "{bad}");
+    }
+}
