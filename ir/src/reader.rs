@@ -980,7 +980,7 @@ impl<'a> Parser<'a> {
                 || self
                     .m
                     .types
-                    .lookup(&TypeData::Named(name.clone().into()))
+                    .lookup(&TypeData::Named(name.clone()))
                     .is_some()
             {
                 return self.error_at(
