@@ -134,6 +134,16 @@ pub fn first_difference(a: &str, b: &str) -> String {
 /// normalised, must be identical. Our output is saved in the temp directory when not.
 pub fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, String> {
     let src = std::fs::read(path).map_err(|e| e.to_string())?;
+    differential_text(opt, path, &src)
+}
+
+/// [`differential`] on `src`, the text of `path` (the path names the options and the saved
+/// output).
+pub fn differential_text(
+    opt: &Path,
+    path: &Path,
+    src: &[u8],
+) -> Result<mergefn_merge::Report, String> {
     let aliases = path.to_string_lossy().contains("aliases");
     let preserve_debug_info = path.to_string_lossy().contains("preserve_debug_info");
     let mut args = vec!["-S", "-passes=mergefunc", "-o", "-"];
@@ -143,9 +153,9 @@ pub fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, St
     if preserve_debug_info {
         args.push("-mergefunc-preserve-debug-info");
     }
-    let theirs = run_opt(opt, &args, &src).map_err(|e| format!("opt failed: {e}"))?;
+    let theirs = run_opt(opt, &args, src).map_err(|e| format!("opt failed: {e}"))?;
     let expected = normalise(opt, &theirs)?;
-    let mut m = mergefn_ir::parse_module(&src).map_err(|e| format!("parse error at {e}"))?;
+    let mut m = mergefn_ir::parse_module(src).map_err(|e| format!("parse error at {e}"))?;
     let report = mergefn_merge::merge_functions(
         &mut m,
         &mergefn_merge::Options {
@@ -178,4 +188,31 @@ pub fn differential(opt: &Path, path: &Path) -> Result<mergefn_merge::Report, St
         ));
     }
     Ok(report)
+}
+
+/// `src` without what makes LLVM 22 and mergefn differ on purpose (docs/DIVERGENCES.md), so a
+/// real module can be compared with opt-22 exactly: the `!kcfi_type` attachments of function
+/// definitions (LLVM merges functions whose kCFI types differ; we keep them apart). The
+/// divergences themselves are pinned by `tests/fixtures/divergences/`.
+pub fn without_divergence_triggers(src: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let text = String::from_utf8_lossy(src);
+    if !text.contains("!kcfi_type") {
+        return std::borrow::Cow::Borrowed(src);
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("define ") && line.contains(" !kcfi_type !") {
+            let mut l = line.to_string();
+            while let Some(i) = l.find(" !kcfi_type !") {
+                let end = l[i + 13..]
+                    .find(|c: char| !c.is_ascii_digit())
+                    .map_or(l.len(), |n| i + 13 + n);
+                l.replace_range(i..end, "");
+            }
+            out.push_str(&l);
+        } else {
+            out.push_str(line);
+        }
+    }
+    std::borrow::Cow::Owned(out.into_bytes())
 }

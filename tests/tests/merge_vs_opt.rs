@@ -43,7 +43,8 @@ fn corpus_differential(sub: &str) {
         .iter()
         .filter(|f| f.to_string_lossy().contains(&filter))
     {
-        match differential(&opt, f) {
+        let src = std::fs::read(f).expect("read a corpus module");
+        match differential_text(&opt, f, &without_divergence_triggers(&src)) {
             Ok(r) => eprintln!(
                 "{}: {} merged ({} thunks, {} deleted, {} new), identical to opt-22",
                 f.file_name().unwrap_or_default().to_string_lossy(),
@@ -66,4 +67,14 @@ fn clang_corpus_merges_like_opt22() {
 #[test]
 fn rust_corpus_merges_like_opt22() {
     corpus_differential("rust");
+}
+
+#[test]
+fn build_flavour_corpus_merges_like_opt22() {
+    corpus_differential("flavours");
+}
+
+#[test]
+fn cross_target_corpus_merges_like_opt22() {
+    corpus_differential("cross");
 }

@@ -75,6 +75,17 @@ fn clang_corpus_round_trips_through_opt22() {
 }
 
 #[test]
+fn build_flavour_corpus_round_trips_through_opt22() {
+    // -O2 -g, -Os -g, line tables, CFI, kCFI, sanitizers, coverage, OpenMP, LTO bitcode.
+    run("flavours", opt22());
+}
+
+#[test]
+fn cross_target_corpus_round_trips_through_opt22() {
+    run("cross", opt22());
+}
+
+#[test]
 fn typed_pointer_corpus_round_trips_through_opt14() {
     run("typed", opt14());
 }
