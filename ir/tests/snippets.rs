@@ -160,10 +160,11 @@ fn implicitly_numbered_blocks_and_uselistorder() {
 /// order of first use, as LLVM does.
 #[test]
 fn undeclared_intrinsics_are_declared() {
-    let out = fixed_point("define void @f(i1 %c) {\n  call void @llvm.assume(i1 %c)\n  %x = call i32 @llvm.ctpop.i32(i32 7)\n  ret void\n}\n");
+    let out = fixed_point("define void @f(i1 %c) {\n  call void @llvm.assume(i1 %c)\n  %x = call i32 @llvm.ctpop.i32(i32 7)\n  ret void\n}\ndefine void @z() {\n  ret void\n}\n");
     let a = out.find("declare void @llvm.assume(i1)").expect(&out);
     let b = out.find("declare i32 @llvm.ctpop.i32(i32)").expect(&out);
-    assert!(a < b, "{out}");
+    let z = out.find("define void @z()").expect(&out);
+    assert!(z < a && a < b, "{out}");
 }
 
 /// Decimal half and bfloat constants, when exact (LLVM refuses the others).

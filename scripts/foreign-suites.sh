@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Run mergefn over foreign suites of hand-written .ll files and compare with opt-22.
+#
+#   scripts/foreign-suites.sh [SUITE_DIR...]
+#
+# Default suites (fetched, never committed; put them there yourself):
+#   target/foreign/alive2          Alive2's tests/alive-tv, e.g. from a clone of
+#                                  github.com/AliveToolkit/alive2:
+#                                  git -C alive2 archive HEAD tests/alive-tv | tar -x -C target/foreign/alive2
+#   target/foreign/llvm-mergefunc  llvm-project's llvm/test/Transforms/MergeFunc/*.ll
+#   target/foreign/llvm-assembler  llvm-project's llvm/test/Assembler/*.ll (optional)
+#
+# For every file:
+#   - opt-22 accepts it (opt -S):   mergefn must read it (`mergefn print`), the print must
+#     round-trip (opt -S of both identical), and `mergefn merge` must equal
+#     `opt -passes=mergefunc` after opt -S, with -mergefunc-use-aliases /
+#     -mergefunc-preserve-debug-info when the file's RUN lines use them. Merge differences
+#     listed in docs/DIVERGENCES.md are counted apart when the file is one of its cases
+#     (kcfi_type, GEP no-wrap flags, self address, shader entry points).
+#   - opt-22 rejects it:            mergefn must exit 1 with an `error:` message.
+# Prints one line per failing file and per-suite counts; exit 1 if any file fails.
+# Needs target/release/mergefn (cargo build --release) and LLVM 22.
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OPT="${OPT:-/usr/lib/llvm-22/bin/opt}"
+MERGEFN="${MERGEFN:-$ROOT/target/release/mergefn}"
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+
+if [ "$#" -eq 0 ]; then
+    set -- "$ROOT"/target/foreign/*/
+fi
+[ -x "$MERGEFN" ] || { echo "error: build mergefn first (cargo build --release)" >&2; exit 2; }
+[ -x "$OPT" ] || { echo "error: $OPT missing (apt-get install llvm-22)" >&2; exit 2; }
+
+norm() { "$OPT" -S "$1" -o - 2>/dev/null | grep -v -e '^; ModuleID' -e '^source_filename' | sort_comdats; }
+# Comdats are printed in hash-table order; compare them as a set.
+sort_comdats() { awk '/^\$/ { c[n++] = $0; next } { print } END { for (i = 0; i < n; i++) print c[i] | "sort" }'; }
+
+status=0
+for suite in "$@"; do
+    suite="${suite%/}"
+    [ -d "$suite" ] || { echo "skipping $suite: not a directory"; continue; }
+    files=0 accepted=0 read_ok=0 roundtrip=0 merged=0 divergent=0 rejected=0 rejected_ok=0
+    while IFS= read -r -d '' f; do
+        files=$((files + 1))
+        name="${f#"$suite"/}"
+        if ! "$OPT" -S "$f" -o "$TMP/orig.ll" 2>"$TMP/opt.err"; then
+            rejected=$((rejected + 1))
+            "$MERGEFN" print "$f" -o "$TMP/ours.ll" >/dev/null 2>"$TMP/ours.err"
+            rc=$?
+            if [ "$rc" = 1 ] && grep -q '^error:' "$TMP/ours.err"; then
+                rejected_ok=$((rejected_ok + 1))
+            else
+                echo "$name: opt-22 rejects it ($(head -1 "$TMP/opt.err" | cut -c1-100)), mergefn exits $rc"
+            fi
+            continue
+        fi
+        accepted=$((accepted + 1))
+        if ! "$MERGEFN" print --no-verify "$f" -o "$TMP/ours.ll" 2>"$TMP/ours.err"; then
+            echo "$name: READ: $(head -1 "$TMP/ours.err" | cut -c1-160)"
+            continue
+        fi
+        read_ok=$((read_ok + 1))
+        if [ "$(norm "$f")" == "$(norm "$TMP/ours.ll")" ]; then
+            roundtrip=$((roundtrip + 1))
+        else
+            echo "$name: ROUND TRIP differs"
+        fi
+        flags=() ours=()
+        if grep -q 'mergefunc-use-aliases' "$f"; then flags+=(-mergefunc-use-aliases); ours+=(--use-aliases); fi
+        if grep -q 'mergefunc-preserve-debug-info' "$f"; then flags+=(-mergefunc-preserve-debug-info); ours+=(--preserve-debug-info); fi
+        if ! "$OPT" -passes=mergefunc "${flags[@]}" -S "$f" -o "$TMP/theirs.ll" 2>/dev/null; then
+            merged=$((merged + 1)) # opt-22 fails on its own pass: nothing to compare
+            continue
+        fi
+        if ! "$MERGEFN" merge --no-verify "${ours[@]}" "$f" -o "$TMP/merged.ll" 2>"$TMP/ours.err"; then
+            echo "$name: MERGE: $(head -1 "$TMP/ours.err" | cut -c1-160)"
+            continue
+        fi
+        if ! "$OPT" -passes=verify -disable-output "$TMP/merged.ll" 2>"$TMP/v.err"; then
+            echo "$name: MERGE OUTPUT INVALID: $(head -1 "$TMP/v.err" | cut -c1-160)"
+            continue
+        fi
+        if [ "$(norm "$TMP/theirs.ll")" == "$(norm "$TMP/merged.ll")" ]; then
+            merged=$((merged + 1))
+        elif grep -qE 'kcfi_type|getelementptr (inbounds|nusw|nuw)|amdgpu_(cs|ps|vs|gs|hs|es|ls|gfx)|icmp (eq|ne) ptr' "$f"; then
+            divergent=$((divergent + 1))
+            echo "$name: merge differs (a documented divergence applies)"
+        else
+            echo "$name: MERGE differs from opt-22"
+        fi
+    done < <(find "$suite" -name '*.ll' -print0 | sort -z)
+    failed=$((accepted - merged - divergent + rejected - rejected_ok))
+    [ "$failed" -gt 0 ] && status=1
+    printf '%s: %d files; opt-22 accepts %d: %d read, %d round-trip, %d merge as opt-22, %d documented divergences; opt-22 rejects %d: %d rejected by mergefn\n' \
+        "$(basename "$suite")" "$files" "$accepted" "$read_ok" "$roundtrip" "$merged" "$divergent" "$rejected" "$rejected_ok"
+done
+exit "$status"
