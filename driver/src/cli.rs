@@ -14,9 +14,14 @@ Merge equivalent functions in LLVM IR.
 
 mergefn finds functions in an LLVM module whose bodies are equivalent, in the sense of
 LLVM's MergeFunctions pass (`opt -passes=mergefunc`): the same instructions over the same
-operands, up to differences that cannot change the generated code. It keeps one function
-of each group and makes the others aliases of it, or thunks that call it, so the module
-gets smaller.
+operands, up to differences that cannot change the generated code. It keeps one body of
+each group and replaces every other function in one of four ways, as LLVM would: deleted
+(every use now refers to the survivor), a thunk (the name stays, tail-calling the survivor),
+an alias (with --use-aliases), or replaced (its direct callers call the survivor, it stays);
+when both functions may be replaced at link time (weak, linkonce_odr, ...) the body moves to
+a new private function and both names become thunks of it, or vanish if nothing uses them.
+With --merge-similar it also merges functions that differ only in constants (kind
+`parameterized` or `rewritten` in the report).
 
 It reads textual IR (.ll, as written by `clang -S -emit-llvm` or `llvm-dis`) and a JSON
 dump of its own IR model; the format is detected from the content. Bitcode (.bc) must be
@@ -32,7 +37,8 @@ Examples:
 Exit status:
   0  success
   1  error: unreadable or malformed input, output that cannot be written, internal error
-  2  usage error: unknown flag, missing or invalid argument";
+  2  usage error: unknown flag, missing or invalid argument
+  `explain` answers like cmp: 0 equal, 1 different, 2 any error";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -70,9 +76,16 @@ pub enum Command {
 Merge equivalent functions and write the smaller module.
 
 Reads INPUT, merges every group of equivalent functions as LLVM's MergeFunctions pass
-does, and writes the result to OUTPUT. The kept function is unchanged; the others become
-aliases of it (with --use-aliases, where linkage allows) or thunks that call it, and
-direct calls to them are redirected to the kept function.",
+does, and writes the result to OUTPUT (and the --report, all outputs or none). The kept
+body is unchanged; each other function is, as LLVM decides:
+  deleted   every use now refers to the survivor (local or unused linkonce_odr copies)
+  thunk     it keeps its name and address and tail-calls the survivor
+  alias     an alias of the survivor (--use-aliases, where its address is insignificant)
+  replaced  its direct callers call the survivor; it stays (too small for a thunk)
+When both may be replaced at link time (weak, linkonce_odr, ...) the body first moves to
+a new private function, which both names then call or alias (the report names it
+<private NAME>). With --merge-similar, functions that differ only in constants also
+share a body (`parameterized`, `rewritten`).",
         after_help = "\
 Examples:
   mergefn merge in.ll -o out.ll --report r.json
@@ -98,7 +111,12 @@ the verdict: equal, or the first difference found and where it is.",
         after_help = "\
 Examples:
   mergefn explain in.ll f g
-  mergefn explain in.ll @_ZN3foo3barEv @_ZN3foo3bazEv"
+  mergefn explain in.ll @_ZN3foo3barEv @_ZN3foo3bazEv && echo same
+
+Exit status (like cmp):
+  0  the functions are equal (they would merge)
+  1  they differ
+  2  error: unreadable input, no such function, usage"
     )]
     Explain(ExplainArgs),
 

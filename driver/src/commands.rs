@@ -6,15 +6,16 @@ use crate::cli::{Command, ExplainArgs, Lookup, MergeArgs, PrintArgs, TypesArgs};
 use crate::diag::Error;
 use crate::io::{self, FileArg, Format};
 use mergefn_merge as merge;
+use std::process::ExitCode;
 use std::time::Instant;
 
-/// Run the subcommand the user chose.
-pub fn run(command: Command) -> Result<(), Error> {
+/// Run the subcommand the user chose; the exit status on success.
+pub fn run(command: Command) -> Result<ExitCode, Error> {
     match command {
-        Command::Merge(args) => cmd_merge(&args),
-        Command::Types(args) => cmd_types(&args),
+        Command::Merge(args) => cmd_merge(&args).map(|()| ExitCode::SUCCESS),
+        Command::Types(args) => cmd_types(&args).map(|()| ExitCode::SUCCESS),
         Command::Explain(args) => cmd_explain(&args),
-        Command::Print(args) => cmd_print(&args),
+        Command::Print(args) => cmd_print(&args).map(|()| ExitCode::SUCCESS),
     }
 }
 
@@ -37,7 +38,8 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
     // The module is as read (the verifier only reads it): the reader's use hints hold.
     let report = merge::merge_functions_hinted(&mut m, &opts, hints.as_ref());
     let merged = Instant::now();
-    io::save_module(&args.output, &m, Format::Ll, false)?;
+    // Every output is prepared before any is put in place: all of them, or none.
+    let mut outputs = vec![io::prepare_module(&args.output, &m, Format::Ll, false)?];
     let printed = Instant::now();
     let timings = serde_json::json!({
         "parse": (parsed - start).as_secs_f64(),
@@ -48,11 +50,12 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
         let mut value = serde_json::to_value(&report)
             .map_err(|e| Error::other(format!("cannot encode the report: {e}")))?;
         value["timings_s"] = timings.clone();
-        io::write_output(dest, |w| {
+        outputs.push(io::prepare_output(dest, |w| {
             serde_json::to_writer_pretty(&mut *w, &value)?;
             w.write_all(b"\n")
-        })?;
+        })?);
     }
+    io::commit(outputs)?;
     if args.stats {
         eprint!("{}", stats_text(&report, &timings));
     }
@@ -113,7 +116,8 @@ pub fn cmd_types(args: &TypesArgs) -> Result<(), Error> {
 }
 
 /// `mergefn explain`: say why two functions do or do not merge.
-pub fn cmd_explain(args: &ExplainArgs) -> Result<(), Error> {
+/// Exits 0 when the functions are equal, 1 when they differ (errors: 2), like `cmp`.
+pub fn cmd_explain(args: &ExplainArgs) -> Result<ExitCode, Error> {
     let m = io::load_module(&args.input, !args.no_verify)?;
     let find = |name: &str| {
         let name = name.strip_prefix('@').unwrap_or(name);
@@ -131,7 +135,12 @@ pub fn cmd_explain(args: &ExplainArgs) -> Result<(), Error> {
     };
     let (f, g) = (find(&args.f)?, find(&args.g)?);
     let e = mergefn_compare::explain(&m, f, g);
-    io::write_output(&FileArg::Std, |w| writeln!(w, "{e}"))
+    io::write_output(&FileArg::Std, |w| writeln!(w, "{e}"))?;
+    Ok(if e.is_equal() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// `mergefn print`: read a module and write it back in the chosen format.

@@ -78,18 +78,20 @@ fn os_reason(e: &io::Error) -> String {
     }
 }
 
-/// Run `body` and turn its outcome into an exit status, reporting any error or panic.
-pub fn run_guarded(body: impl FnOnce() -> Result<(), Error>) -> ExitCode {
+/// Run `body` and turn its outcome into an exit status: the status it returns, or
+/// `error_status` after reporting an error or a panic (1, except for `explain`, which answers
+/// with 0 and 1 and so reports errors with 2, as `cmp` does).
+pub fn run_guarded(body: impl FnOnce() -> Result<ExitCode, Error>, error_status: u8) -> ExitCode {
     panic::set_hook(Box::new(report_panic));
     match panic::catch_unwind(AssertUnwindSafe(body)) {
-        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Ok(status)) => status,
         Ok(Err(e)) => {
             // If stderr itself is gone there is no one left to tell.
             let _ = write!(io::stderr().lock(), "{}", render(&e));
-            ExitCode::FAILURE
+            ExitCode::from(error_status)
         }
         // The hook has reported it.
-        Err(_) => ExitCode::FAILURE,
+        Err(_) => ExitCode::from(error_status),
     }
 }
 

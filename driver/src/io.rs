@@ -203,7 +203,17 @@ pub fn load_module_with_hints(
 
 /// Write `m` to `dest` in `format`; `pretty` indents JSON.
 pub fn save_module(dest: &FileArg, m: &Module, format: Format, pretty: bool) -> Result<(), Error> {
-    write_output(dest, |w| {
+    commit(vec![prepare_module(dest, m, format, pretty)?])
+}
+
+/// [`save_module`], prepared only (see [`Pending`]).
+pub fn prepare_module(
+    dest: &FileArg,
+    m: &Module,
+    format: Format,
+    pretty: bool,
+) -> Result<Pending, Error> {
+    prepare_output(dest, |w| {
         match (format, pretty) {
             (Format::Ll, _) => return mergefn_ir::write_module(m, w),
             (Format::Json, false) => serde_json::to_writer(&mut *w, m)?,
@@ -221,23 +231,67 @@ pub fn write_output(
     dest: &FileArg,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), Error> {
-    let written = match dest {
+    commit(vec![prepare_output(dest, write)?])
+}
+
+/// An output written to a temporary file beside its destination, not yet in place: the
+/// outputs of one run are all prepared, then all committed ([`commit`]), so that a failure
+/// in any of them (an unwritable `--report`) leaves none written. Dropping one removes its
+/// temporary file.
+pub struct Pending(Option<(tempfile::NamedTempFile, PathBuf, String)>);
+
+/// Write `dest`'s content with `write`: to a temporary file for a regular file (placed by
+/// [`commit`]); straight to stdout, a device or a FIFO, which cannot be replaced.
+pub fn prepare_output(
+    dest: &FileArg,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<Pending, Error> {
+    let failed = |source| Error::Write {
+        name: dest.output_name(),
+        source,
+    };
+    match dest {
         FileArg::Std => {
             let mut w = BufWriter::new(io::stdout().lock());
             match write(&mut w).and_then(|()| w.flush()) {
-                Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
-                r => r,
+                Err(e) if e.kind() != ErrorKind::BrokenPipe => Err(failed(e)),
+                _ => Ok(Pending(None)),
             }
         }
-        FileArg::Path(p) => write_file(p, write),
-    };
-    written.map_err(|source| Error::Write {
-        name: dest.output_name(),
-        source,
-    })
+        FileArg::Path(p) => prepare_file(p, write)
+            .map(|t| Pending(t.map(|(tmp, path)| (tmp, path, dest.output_name()))))
+            .map_err(|e| failed(without_paths(e))),
+    }
 }
 
-fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+/// Put prepared outputs in place (a rename each, in the same directory).
+pub fn commit(outputs: Vec<Pending>) -> Result<(), Error> {
+    for Pending(p) in outputs {
+        if let Some((tmp, dest, name)) = p {
+            tmp.persist(&dest).map_err(|e| Error::Write {
+                name,
+                source: without_paths(e.error),
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The error without the temporary file's path that `tempfile` adds to its messages: the
+/// user named another file, and the message names that one.
+fn without_paths(e: io::Error) -> io::Error {
+    match e.raw_os_error() {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => io::Error::new(e.kind(), e.kind().to_string()),
+    }
+}
+
+/// Write `path`'s new content to a temporary file in its directory, with the permissions it
+/// will have; `None` when `path` is a device or FIFO (`-o /dev/null`), written in place.
+fn prepare_file(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<Option<(tempfile::NamedTempFile, PathBuf)>> {
     // `fs::metadata` follows symlinks: we replace what the link points to, not the link.
     let existing = match fs::metadata(path) {
         Ok(meta) => Some(meta),
@@ -248,10 +302,11 @@ fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>)
         Some(meta) if meta.is_dir() => {
             return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"))
         }
-        // A device or a FIFO (`-o /dev/null`) cannot be replaced by renaming; write it in place.
+        // A device or a FIFO cannot be replaced by renaming; write it in place.
         Some(meta) if !meta.is_file() => {
             let mut w = BufWriter::new(fs::OpenOptions::new().write(true).open(path)?);
-            return write(&mut w).and_then(|()| w.flush());
+            write(&mut w).and_then(|()| w.flush())?;
+            return Ok(None);
         }
         Some(meta) => Some(meta.permissions()),
         None => new_file_permissions(),
@@ -275,8 +330,7 @@ fn write_file(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>)
     if let Some(perms) = perms {
         tmp.as_file().set_permissions(perms)?;
     }
-    tmp.persist(&dest).map_err(|e| e.error)?;
-    Ok(())
+    Ok(Some((tmp, dest)))
 }
 
 /// Permissions for a file we create: on Unix `rw-r--r--`, as a compiler's outputs usually are,

@@ -25,7 +25,11 @@ fn main() -> ExitCode {
             .num_threads(usize::from(n))
             .build_global();
     }
-    diag::run_guarded(|| commands::run(cli.command))
+    let error_status = match cli.command {
+        cli::Command::Explain(_) => 2,
+        _ => 1,
+    };
+    diag::run_guarded(|| commands::run(cli.command), error_status)
 }
 
 /// jemalloc rather than the system allocator: reading allocates per instruction (operand

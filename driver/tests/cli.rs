@@ -304,3 +304,69 @@ fn thread_count_does_not_change_the_output() {
     let out = mergefn_in(dir.path(), &["merge", "-j", "0", "big.ll"], b"");
     assert_fails_with(&out, 2, "error: invalid value '0'");
 }
+
+/// `explain` answers like `cmp`: 0 when the functions are equal, 1 when they differ, 2 on
+/// an error.
+#[test]
+fn explain_exit_status_says_equal_or_different() {
+    let src =
+        format!("{VALID_LL}define i32 @h(i32 %x) {{\n  %y = add i32 %x, 2\n  ret i32 %y\n}}\n");
+    let dir = scratch(&[("m.ll", src.as_bytes())]);
+    let same = mergefn_in(dir.path(), &["explain", "m.ll", "f", "g"], b"");
+    assert_eq!(same.status.code(), Some(0), "stderr: {}", stderr(&same));
+    let different = mergefn_in(dir.path(), &["explain", "m.ll", "f", "h"], b"");
+    assert_eq!(
+        different.status.code(),
+        Some(1),
+        "stderr: {}",
+        stderr(&different)
+    );
+    assert!(!different.stdout.is_empty());
+    let missing = mergefn_in(dir.path(), &["explain", "m.ll", "f", "nope"], b"");
+    assert_fails_with(&missing, 2, "error: no function named '@nope'");
+}
+
+/// The outputs of one run are written together or not at all: an unwritable `--report`
+/// leaves `-o` untouched, and the message names the user's path, not a temporary file.
+#[test]
+fn an_unwritable_report_leaves_no_output_and_names_the_report() {
+    let dir = scratch(&[("m.ll", VALID_LL.as_bytes()), ("out.ll", b"old\n")]);
+    fs::create_dir(dir.path().join("ro")).unwrap();
+    let out = mergefn_in(
+        dir.path(),
+        &["merge", "m.ll", "-o", "out.ll", "--report", "ro"],
+        b"",
+    );
+    assert_fails_with(&out, 1, "error: cannot write 'ro'");
+    assert!(!stderr(&out).contains(".mergefn-"), "{}", stderr(&out));
+    assert_eq!(fs::read(dir.path().join("out.ll")).unwrap(), b"old\n");
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names.iter().all(|n| !n.starts_with(".mergefn-")),
+        "temporary files left: {names:?}"
+    );
+    // Both written when both can be.
+    let ok = mergefn_in(
+        dir.path(),
+        &["merge", "m.ll", "-o", "out.ll", "--report", "r.json"],
+        b"",
+    );
+    assert!(ok.status.success(), "stderr: {}", stderr(&ok));
+    assert_ne!(fs::read(dir.path().join("out.ll")).unwrap(), b"old\n");
+    assert!(dir.path().join("r.json").exists());
+}
+
+/// `merge --help` names every way a merged function is replaced.
+#[test]
+fn merge_help_names_every_outcome() {
+    let dir = scratch(&[]);
+    let out = mergefn_in(dir.path(), &["merge", "--help"], b"");
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for kind in ["deleted", "thunk", "alias", "replaced", "private function"] {
+        assert!(help.contains(kind), "merge --help lacks {kind:?}:\n{help}");
+    }
+}
