@@ -32,6 +32,7 @@ Examples:
   mergefn merge in.ll -o out.ll --report r.json
   clang -S -emit-llvm -o - a.c | mergefn merge - --stats > merged.ll
   mergefn explain in.ll f g
+  mergefn dups in.ll --html dups.html
   mergefn print in.ll --emit json --pretty -o in.json
 
 Exit status:
@@ -93,6 +94,30 @@ Examples:
   clang -S -emit-llvm -o - a.c | mergefn merge - > merged.ll"
     )]
     Merge(MergeArgs),
+
+    /// Show where the duplicate code is: groups of functions merging would fold
+    #[command(
+        long_about = "\
+Show where the duplicate code is: the groups of functions that `merge` would fold.
+
+Runs the merge on a copy of INPUT (nothing is written back) and lists each group of
+functions that become one: demangled names (C++ and Rust), the template or generic they
+come from (its arguments shown as `<_>`), instruction counts, estimated machine bytes, and
+what merging saves, most first. With --similar, groups of functions that differ only in
+constants (what `merge --merge-similar` folds) are included. The JSON and HTML outputs
+also list near misses: functions of the same shape that do not merge, with the
+comparator's verdict saying where they differ.
+
+Bytes are the cost model's estimates for the module's target, good for ranking, not a
+linker map.",
+        after_help = "\
+Examples:
+  mergefn dups in.ll
+  mergefn dups in.ll --limit 0 --similar
+  mergefn dups in.ll --json > dups.json
+  mergefn dups in.ll --html dups.html && xdg-open dups.html"
+    )]
+    Dups(DupsArgs),
 
     /// Show the module's types as mergefn interns them
     #[command(after_help = "\
@@ -194,6 +219,43 @@ pub enum Lookup {
     Hash,
     /// Ordered by LLVM's structural hash first, then the comparator (LLVM's scheme)
     Hybrid,
+}
+
+#[derive(Debug, Args)]
+pub struct DupsArgs {
+    #[arg(value_name = "INPUT", help = INPUT_HELP)]
+    pub input: FileArg,
+
+    /// Skip the IR verifier that runs after reading (types of returns, calls and stores, phi
+    /// nodes against the CFG, placement of phis and terminators)
+    #[arg(long)]
+    pub no_verify: bool,
+
+    /// Where to write the table (or the JSON); `-` is stdout
+    #[arg(short, long, value_name = "OUTPUT", default_value = "-")]
+    pub output: FileArg,
+
+    /// Write JSON for tools instead of the table: every group with its functions, and the
+    /// near misses
+    #[arg(long)]
+    pub json: bool,
+
+    /// Also write a self-contained HTML page to browse: groups, their functions, sizes and
+    /// the verdict on each near miss
+    #[arg(long, value_name = "PAGE.html")]
+    pub html: Option<FileArg>,
+
+    /// Include functions that differ only in constants (what --merge-similar folds)
+    #[arg(long)]
+    pub similar: bool,
+
+    /// Groups in the table; 0 shows all (JSON and HTML always have all)
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub limit: usize,
+
+    /// Near misses to explain in the JSON and HTML; 0 for none
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub near_misses: usize,
 }
 
 #[derive(Debug, Args)]

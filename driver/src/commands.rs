@@ -2,7 +2,7 @@
 //! the whole job, reading inputs and writing outputs through [`crate::io`].
 //!
 
-use crate::cli::{Command, ExplainArgs, Lookup, MergeArgs, PrintArgs, TypesArgs};
+use crate::cli::{Command, DupsArgs, ExplainArgs, Lookup, MergeArgs, PrintArgs, TypesArgs};
 use crate::diag::Error;
 use crate::io::{self, FileArg, Format};
 use mergefn_merge as merge;
@@ -13,6 +13,7 @@ use std::time::Instant;
 pub fn run(command: Command) -> Result<ExitCode, Error> {
     match command {
         Command::Merge(args) => cmd_merge(&args).map(|()| ExitCode::SUCCESS),
+        Command::Dups(args) => cmd_dups(&args).map(|()| ExitCode::SUCCESS),
         Command::Types(args) => cmd_types(&args).map(|()| ExitCode::SUCCESS),
         Command::Explain(args) => cmd_explain(&args),
         Command::Print(args) => cmd_print(&args).map(|()| ExitCode::SUCCESS),
@@ -96,6 +97,30 @@ fn stats_text(r: &merge::Report, t: &serde_json::Value) -> String {
         t["print"].as_f64().unwrap_or(0.0)
     ));
     s
+}
+
+/// `mergefn dups`: the groups merging would fold, as a table, JSON, and an HTML page.
+pub fn cmd_dups(args: &DupsArgs) -> Result<(), Error> {
+    let m = io::load_module(&args.input, !args.no_verify)?;
+    let d = crate::dups::find(&m, &args.input.input_name(), args.similar, args.near_misses);
+    // The page first: stdout, unlike a file, cannot be taken back if the page then failed.
+    let mut outputs = Vec::new();
+    if let Some(page) = &args.html {
+        outputs.push(io::prepare_output(page, |w| {
+            w.write_all(crate::dups::html(&d).as_bytes())
+        })?);
+    }
+    outputs.push(io::prepare_output(&args.output, |w| {
+        if args.json {
+            serde_json::to_writer_pretty(&mut *w, &d)?;
+            w.write_all(b"\n")
+        } else {
+            w.write_all(crate::dups::table(&d, args.limit).as_bytes())
+        }
+    })?);
+    io::commit(outputs)?;
+    std::mem::forget(m);
+    Ok(())
 }
 
 /// `mergefn types`: classes of structurally equal identified structs.

@@ -6,11 +6,13 @@
 //! - [`cli`]: the command-line grammar and its help text (clap derive);
 //! - [`commands`]: one `cmd_*` function per subcommand, taking its parsed arguments;
 //! - [`io`]: reading inputs whole, detecting their format, writing outputs atomically;
+//! - [`dups`]: the duplicates report (`mergefn dups`): groups, names, sizes, table and HTML;
 //! - [`diag`]: the [`diag::Error`] type, how errors are shown, and the last-resort panic guard.
 
 mod cli;
 mod commands;
 mod diag;
+mod dups;
 mod io;
 
 use clap::Parser;

@@ -23,6 +23,8 @@ mod similar;
 pub mod thunk;
 pub mod uses;
 
+pub use similar::estimated_code_bytes;
+
 use fntree::{FnTree, Node};
 use mergefn_compare::{FunctionComparator, GlobalNumbers, StructuralHasher};
 use mergefn_ir::uses::UseIndex;

@@ -670,7 +670,7 @@ pub(crate) struct CostModel {
 impl CostModel {
     /// The model for a target triple; `None` for targets where merging is not attempted
     /// (GPUs: their kernels' calling conventions and code-size trade-offs differ).
-    fn for_triple(triple: Option<&str>) -> Option<CostModel> {
+    pub(crate) fn for_triple(triple: Option<&str>) -> Option<CostModel> {
         let arch = triple.unwrap_or("x86_64").split('-').next().unwrap_or("");
         let (scale, align) = match arch {
             "x86_64" | "i386" | "i686" | "x86" => (1.0, 16),
@@ -722,6 +722,19 @@ impl CostModel {
         }
     }
 
+    /// Estimated machine bytes of `f`'s body with its entry/exit and padding (0 for a
+    /// declaration).
+    pub(crate) fn function_bytes(&self, m: &Module, f: GlobalId) -> u64 {
+        let Some(body) = m.function(f).and_then(|f| f.body.as_ref()) else {
+            return 0;
+        };
+        let insts: f64 = body
+            .insts_in_order()
+            .map(|i| Self::inst_bytes(m, &body.insts[i]))
+            .sum();
+        ((insts + self.fn_overhead()) * self.scale).round() as u64
+    }
+
     fn fn_overhead(&self) -> f64 {
         4.0 + self.align as f64 / 2.0
     }
@@ -750,4 +763,18 @@ impl CostModel {
         let after = merged + replacements;
         ((before - after) * self.scale) as i64
     }
+}
+
+/// Estimated machine bytes of function `f` of `m` for the module's target: the cost model
+/// `--merge-similar` decides with (per IR instruction what x86-64 usually emits, scaled for
+/// fixed-width instruction sets, plus entry/exit and half the alignment padding). Coarse: it
+/// ranks functions by size, it does not predict a linker map. GPU targets, where the model
+/// does not apply, are estimated as x86-64. 0 for a declaration.
+pub fn estimated_code_bytes(m: &Module, f: GlobalId) -> u64 {
+    CostModel::for_triple(m.triple.as_deref())
+        .unwrap_or(CostModel {
+            scale: 1.0,
+            align: 16,
+        })
+        .function_bytes(m, f)
 }
