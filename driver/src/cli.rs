@@ -5,6 +5,7 @@
 //! [`crate::commands`]. Adding a flag means adding a field here and reading it there.
 
 use crate::io::{FileArg, Format};
+use crate::progress::When;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 const ABOUT: &str = "Merge equivalent functions in LLVM IR";
@@ -67,6 +68,35 @@ verifies, hashes and prints on this many threads; the output is the same for any
 `-j 1` runs on one thread."
     )]
     pub threads: Option<u16>,
+
+    /// When to show a progress bar on stderr (only ever on a terminal)
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        value_name = "WHEN",
+        default_value_t = When::Auto,
+        long_help = "\
+When to show a progress bar on stderr through reading, verifying, merging and writing:
+`auto` for inputs of 100 MiB and more, `always`, or `never`. It is only ever drawn on a
+terminal, never into a pipe or a log."
+    )]
+    pub progress: When,
+
+    /// No progress bar (the same as --progress never)
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+}
+
+impl Cli {
+    /// When to show progress, `--quiet` winning.
+    pub fn progress_when(&self) -> When {
+        if self.quiet {
+            When::Never
+        } else {
+            self.progress
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -5,26 +5,29 @@
 use crate::cli::{Command, DupsArgs, ExplainArgs, Lookup, MergeArgs, PrintArgs, TypesArgs};
 use crate::diag::Error;
 use crate::io::{self, FileArg, Format};
+use crate::progress::{Progress, When};
 use mergefn_merge as merge;
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Run the subcommand the user chose; the exit status on success.
-pub fn run(command: Command) -> Result<ExitCode, Error> {
+pub fn run(command: Command, progress: When) -> Result<ExitCode, Error> {
     match command {
-        Command::Merge(args) => cmd_merge(&args).map(|()| ExitCode::SUCCESS),
+        Command::Merge(args) => cmd_merge(&args, progress).map(|()| ExitCode::SUCCESS),
         Command::Dups(args) => cmd_dups(&args).map(|()| ExitCode::SUCCESS),
         Command::Types(args) => cmd_types(&args).map(|()| ExitCode::SUCCESS),
         Command::Explain(args) => cmd_explain(&args),
-        Command::Print(args) => cmd_print(&args).map(|()| ExitCode::SUCCESS),
+        Command::Print(args) => cmd_print(&args, progress).map(|()| ExitCode::SUCCESS),
     }
 }
 
 /// `mergefn merge`: merge equivalent functions and write the module, and the report if asked.
-pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
+pub fn cmd_merge(args: &MergeArgs, when: When) -> Result<(), Error> {
     let start = Instant::now();
-    let (mut m, hints) = io::load_module_with_hints(&args.input, !args.no_verify)?;
+    let progress = Progress::new(when, args.input.len());
+    let (mut m, hints) = io::load_module_with_hints(&args.input, !args.no_verify, &progress)?;
     let parsed = Instant::now();
+    progress.stage("merge", None, false);
     let lookup = match args.lookup {
         Lookup::Tree => merge::Lookup::Tree,
         Lookup::Hash => merge::Lookup::Hash,
@@ -40,7 +43,13 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
     let report = merge::merge_functions_hinted(&mut m, &opts, hints.as_ref());
     let merged = Instant::now();
     // Every output is prepared before any is put in place: all of them, or none.
-    let mut outputs = vec![io::prepare_module(&args.output, &m, Format::Ll, false)?];
+    let mut outputs = vec![io::prepare_module(
+        &args.output,
+        &m,
+        Format::Ll,
+        false,
+        &progress,
+    )?];
     let printed = Instant::now();
     let timings = serde_json::json!({
         "parse": (parsed - start).as_secs_f64(),
@@ -57,6 +66,7 @@ pub fn cmd_merge(args: &MergeArgs) -> Result<(), Error> {
         })?);
     }
     io::commit(outputs)?;
+    progress.finish();
     if args.stats {
         eprint!("{}", stats_text(&report, &timings));
     }
@@ -169,9 +179,12 @@ pub fn cmd_explain(args: &ExplainArgs) -> Result<ExitCode, Error> {
 }
 
 /// `mergefn print`: read a module and write it back in the chosen format.
-pub fn cmd_print(args: &PrintArgs) -> Result<(), Error> {
-    let m = io::load_module(&args.input, !args.no_verify)?;
-    io::save_module(&args.output, &m, args.emit, args.pretty)?;
+pub fn cmd_print(args: &PrintArgs, when: When) -> Result<(), Error> {
+    let progress = Progress::new(when, args.input.len());
+    let (m, _) = io::load_module_with_hints(&args.input, !args.no_verify, &progress)?;
+    let out = io::prepare_module(&args.output, &m, args.emit, args.pretty, &progress)?;
+    io::commit(vec![out])?;
+    progress.finish();
     std::mem::forget(m);
     Ok(())
 }

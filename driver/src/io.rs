@@ -6,6 +6,7 @@
 //! the temporary file is gone (it is deleted on drop, including while unwinding).
 
 use crate::diag::Error;
+use crate::progress::Progress;
 use clap::ValueEnum;
 use mergefn_ir::uses::UseHints;
 use mergefn_ir::Module;
@@ -32,6 +33,14 @@ impl From<OsString> for FileArg {
 }
 
 impl FileArg {
+    /// The size of the file, when it is one (`None` for stdin, or if it cannot be read).
+    pub fn len(&self) -> Option<u64> {
+        match self {
+            FileArg::Std => None,
+            FileArg::Path(p) => fs::metadata(p).ok().map(|m| m.len()),
+        }
+    }
+
     /// The name to show in messages about this input.
     pub fn input_name(&self) -> String {
         self.name("<stdin>")
@@ -154,21 +163,24 @@ fn map_or_read(path: &Path) -> io::Result<InputBytes> {
 /// Read a module from `input`, in whichever format it is, and (when `verify`) run the IR
 /// verifier on it; a finding is reported at the instruction's position, like a parse error.
 pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
-    load_module_with_hints(input, verify).map(|(m, _)| m)
+    load_module_with_hints(input, verify, &Progress::hidden()).map(|(m, _)| m)
 }
 
 /// [`load_module`], with the reader's use hints for `.ll` input (see
-/// `mergefn_ir::uses::UseHints`).
+/// `mergefn_ir::uses::UseHints`), showing the stages on `progress`.
 pub fn load_module_with_hints(
     input: &FileArg,
     verify: bool,
+    progress: &Progress,
 ) -> Result<(Module, Option<UseHints>), Error> {
     let bytes = read_input(input)?;
     let name = input.input_name();
+    progress.stage("read", Some(bytes.len() as u64), true);
     let (m, hints) = match Format::detect(&bytes) {
         Format::Ll => {
             let mut released = 0;
             let (m, hints) = mergefn_ir::parse_module_with_hints(&bytes, &mut |offset| {
+                progress.set(offset as u64);
                 bytes.release_before(&mut released, offset)
             })
             .map_err(|err| Error::Parse {
@@ -187,6 +199,7 @@ pub fn load_module_with_hints(
         }
     };
     if verify {
+        progress.stage("verify", None, false);
         if let Err(e) = mergefn_ir::verify_module(&m) {
             let msg = format!("{e}; use --no-verify to skip this check");
             return Err(match e.offset {
@@ -201,19 +214,17 @@ pub fn load_module_with_hints(
     Ok((m, hints))
 }
 
-/// Write `m` to `dest` in `format`; `pretty` indents JSON.
-pub fn save_module(dest: &FileArg, m: &Module, format: Format, pretty: bool) -> Result<(), Error> {
-    commit(vec![prepare_module(dest, m, format, pretty)?])
-}
-
-/// [`save_module`], prepared only (see [`Pending`]).
+/// Write `m` to `dest` in `format` (`pretty` indents JSON), prepared only (see [`Pending`]).
 pub fn prepare_module(
     dest: &FileArg,
     m: &Module,
     format: Format,
     pretty: bool,
+    progress: &Progress,
 ) -> Result<Pending, Error> {
+    progress.stage("write", None, true);
     prepare_output(dest, |w| {
+        let w = &mut progress.writer(w);
         match (format, pretty) {
             (Format::Ll, _) => return mergefn_ir::write_module(m, w),
             (Format::Json, false) => serde_json::to_writer(&mut *w, m)?,

@@ -7,6 +7,7 @@
 //! - [`commands`]: one `cmd_*` function per subcommand, taking its parsed arguments;
 //! - [`io`]: reading inputs whole, detecting their format, writing outputs atomically;
 //! - [`dups`]: the duplicates report (`mergefn dups`): groups, names, sizes, table and HTML;
+//! - [`progress`]: the progress bar of long runs (indicatif), on terminals only;
 //! - [`diag`]: the [`diag::Error`] type, how errors are shown, and the last-resort panic guard.
 
 mod cli;
@@ -14,6 +15,7 @@ mod commands;
 mod diag;
 mod dups;
 mod io;
+mod progress;
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -31,7 +33,8 @@ fn main() -> ExitCode {
         cli::Command::Explain(_) => 2,
         _ => 1,
     };
-    diag::run_guarded(|| commands::run(cli.command), error_status)
+    let when = cli.progress_when();
+    diag::run_guarded(|| commands::run(cli.command, when), error_status)
 }
 
 /// jemalloc rather than the system allocator: reading allocates per instruction (operand
