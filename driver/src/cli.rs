@@ -22,7 +22,8 @@ an alias (with --use-aliases), or replaced (its direct callers call the survivor
 when both functions may be replaced at link time (weak, linkonce_odr, ...) the body moves to
 a new private function and both names become thunks of it, or vanish if nothing uses them.
 With --merge-similar it also merges functions that differ only in constants (kind
-`parameterized` or `rewritten` in the report).
+`parameterized` or `rewritten` in the report); with --merge-cycles, mutually recursive
+groups of equal functions (`cycle: true` in the report).
 
 It reads textual IR (.ll, as written by `clang -S -emit-llvm` or `llvm-dis`) and a JSON
 dump of its own IR model; the format is detected from the content. Bitcode (.bc) must be
@@ -116,7 +117,8 @@ body is unchanged; each other function is, as LLVM decides:
 When both may be replaced at link time (weak, linkonce_odr, ...) the body first moves to
 a new private function, which both names then call or alias (the report names it
 <private NAME>). With --merge-similar, functions that differ only in constants also
-share a body (`parameterized`, `rewritten`).",
+share a body (`parameterized`, `rewritten`); with --merge-cycles, functions equal up to
+which of two equal functions they call (mutual recursion) merge too, in the same four ways.",
         after_help = "\
 Examples:
   mergefn merge in.ll -o out.ll --report r.json
@@ -224,6 +226,12 @@ pub struct MergeArgs {
     #[arg(long)]
     pub merge_similar: bool,
 
+    /// Beyond LLVM: after the exact merges, also merge functions that are equal once the
+    /// functions they call directly are taken as equal when those are too, recursively:
+    /// mutually recursive groups (f -> g -> f and f' -> g' -> f') and what calls into them
+    #[arg(long)]
+    pub merge_cycles: bool,
+
     /// Keep debug info of merged functions as LLVM's -mergefunc-preserve-debug-info does:
     /// a merged function keeps its name, entry block debug info for its parameters and its
     /// callers, and becomes a thunk in place
@@ -278,6 +286,10 @@ pub struct DupsArgs {
     /// Include functions that differ only in constants (what --merge-similar folds)
     #[arg(long)]
     pub similar: bool,
+
+    /// Include mutually recursive groups of equal functions (what --merge-cycles folds)
+    #[arg(long)]
+    pub cycles: bool,
 
     /// Groups in the table; 0 shows all (JSON and HTML always have all)
     #[arg(long, value_name = "N", default_value_t = 20)]

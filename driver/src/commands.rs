@@ -38,6 +38,7 @@ pub fn cmd_merge(args: &MergeArgs, when: When) -> Result<(), Error> {
         preserve_debug_info: args.preserve_debug_info,
         lookup,
         merge_similar: args.merge_similar,
+        merge_cycles: args.merge_cycles,
     };
     // The module is as read (the verifier only reads it): the reader's use hints hold.
     let report = merge::merge_functions_hinted(&mut m, &opts, hints.as_ref());
@@ -112,7 +113,13 @@ fn stats_text(r: &merge::Report, t: &serde_json::Value) -> String {
 /// `mergefn dups`: the groups merging would fold, as a table, JSON, and an HTML page.
 pub fn cmd_dups(args: &DupsArgs) -> Result<(), Error> {
     let m = io::load_module(&args.input, !args.no_verify)?;
-    let d = crate::dups::find(&m, &args.input.input_name(), args.similar, args.near_misses);
+    let d = crate::dups::find(
+        &m,
+        &args.input.input_name(),
+        args.similar,
+        args.cycles,
+        args.near_misses,
+    );
     // The page first: stdout, unlike a file, cannot be taken back if the page then failed.
     let mut outputs = Vec::new();
     if let Some(page) = &args.html {

@@ -104,7 +104,13 @@ struct Info {
 
 /// Find the duplicate groups of `m` (read from `module_name`): run the merge on a copy, read
 /// back its report, and explain up to `near_miss_limit` near misses on the original.
-pub fn find(m: &Module, module_name: &str, similar: bool, near_miss_limit: usize) -> Dups {
+pub fn find(
+    m: &Module,
+    module_name: &str,
+    similar: bool,
+    cycles: bool,
+    near_miss_limit: usize,
+) -> Dups {
     let defs: Vec<GlobalId> = m
         .functions()
         .filter(|&f| m.function(f).is_some_and(|x| x.body.is_some()) && !m.globals[f].deleted)
@@ -118,6 +124,7 @@ pub fn find(m: &Module, module_name: &str, similar: bool, near_miss_limit: usize
     let mut copy = m.clone();
     let opts = merge::Options {
         merge_similar: similar,
+        merge_cycles: cycles,
         ..merge::Options::default()
     };
     let report = merge::merge_functions(&mut copy, &opts);

@@ -17,6 +17,7 @@
 
 pub mod alias;
 pub mod consts;
+mod cycles;
 pub mod fntree;
 pub mod mdrefs;
 mod similar;
@@ -70,6 +71,11 @@ pub struct Options {
     /// body with extra parameters, where the cost model says it saves bytes (`--merge-similar`;
     /// not something LLVM does: see [`similar`](crate::similar) and docs/ARCHITECTURE.md).
     pub merge_similar: bool,
+    /// After LLVM's pass, merge functions that are equal once the functions they call are
+    /// taken as equal when they are, recursively: mutually recursive groups and calls into
+    /// such groups (`--merge-cycles`; see [`cycles`](crate::cycles) and
+    /// docs/ARCHITECTURE.md).
+    pub merge_cycles: bool,
 }
 
 /// How a merged-away function was replaced.
@@ -100,6 +106,9 @@ pub struct Merged {
     /// For [`Kind::Parameterized`]: the constants G passes, as typed IR values (`i32 7`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<String>,
+    /// Merged by `--merge-cycles`: equal only once the functions they call are merged too.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub cycle: bool,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -128,6 +137,8 @@ pub struct Counts {
     /// (also counted in `thunks`) or deleted behind rewritten calls (also in `deleted`); each
     /// shared body counts in `new_functions`.
     pub parameterized: usize,
+    /// Functions merged by `--merge-cycles` (also counted by kind: `merged`, `thunks`, ...).
+    pub cycles: usize,
 }
 
 /// What the pass did.
@@ -350,6 +361,8 @@ struct Pass<'a> {
     hasher: StructuralHasher,
     /// The module's `SemanticInterposition` flag ([`is_interposable`]).
     semantic_interposition: bool,
+    /// Functions LLVM never merges ([`calling_intrinsics_with_distinct_metadata`]).
+    barred: FxHashSet<GlobalId>,
 }
 
 /// Run MergeFunctions on `m`.
@@ -422,6 +435,7 @@ pub fn merge_functions_hinted(
         hashes,
         hasher,
         semantic_interposition,
+        barred,
     };
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = eligible;
@@ -430,24 +444,9 @@ pub fn merge_functions_hinted(
         .into_iter()
         .map(|func| Handle { func, taken: 0 })
         .collect();
-    while !p.deferred.is_empty() {
-        p.report.counts.rounds += 1;
-        p.worklist = std::mem::take(&mut p.deferred);
-        p.cursor = 0;
-        while p.cursor < p.worklist.len() {
-            let f = p.resolve(p.worklist[p.cursor]);
-            p.cursor += 1;
-            let g = &p.m.globals[f];
-            if g.deleted {
-                continue;
-            }
-            let Some(func) = g.as_function() else {
-                continue;
-            };
-            if func.body.is_some() && g.common().linkage != Linkage::AvailableExternally {
-                p.insert(f);
-            }
-        }
+    p.run_deferred();
+    if opts.merge_cycles {
+        p.merge_cycles();
     }
     if opts.merge_similar {
         let r = &mut p.report;
@@ -465,6 +464,133 @@ pub fn merge_functions_hinted(
 }
 
 impl Pass<'_> {
+    /// LLVM's loop: insert each deferred function into the tree (merging it with an equal one
+    /// found there), round after round, until a round defers nothing.
+    fn run_deferred(&mut self) {
+        while !self.deferred.is_empty() {
+            self.report.counts.rounds += 1;
+            self.worklist = std::mem::take(&mut self.deferred);
+            self.cursor = 0;
+            while self.cursor < self.worklist.len() {
+                let f = self.resolve(self.worklist[self.cursor]);
+                self.cursor += 1;
+                let g = &self.m.globals[f];
+                if g.deleted {
+                    continue;
+                }
+                let Some(func) = g.as_function() else {
+                    continue;
+                };
+                if func.body.is_some() && g.common().linkage != Linkage::AvailableExternally {
+                    self.insert(f);
+                }
+            }
+        }
+    }
+
+    /// `--merge-cycles`: merge the congruence classes ([`cycles::congruence_classes`]) of the
+    /// functions left after LLVM's pass, then run LLVM's loop on what that changed; again
+    /// while it merges something (bounded: each time merges at least one function).
+    fn merge_cycles(&mut self) {
+        let first = self.report.merged.len();
+        // Functions merged away that stay (callers redirected, or a thunk, or LLVM's
+        // "replaced"): equal to their survivor already, never merged again.
+        let mut done: FxHashSet<GlobalId> = FxHashSet::default();
+        let replaced: FxHashSet<&str> = self
+            .report
+            .merged
+            .iter()
+            .filter(|r| r.kind == Kind::Replaced)
+            .map(|r| r.function.as_str())
+            .collect();
+        for f in self.m.functions() {
+            if self.m.globals[f]
+                .common()
+                .name
+                .as_str()
+                .is_some_and(|n| replaced.contains(n))
+            {
+                done.insert(f);
+            }
+        }
+        loop {
+            let funcs: Vec<(GlobalId, u64)> = self
+                .m
+                .functions()
+                .filter(|&f| {
+                    is_eligible(self.m, f) && !self.barred.contains(&f) && !done.contains(&f)
+                })
+                .map(|f| {
+                    let h = match self.hashes.get(&f) {
+                        Some(&h) => h,
+                        None => self.hasher.hash(self.m, f),
+                    };
+                    (f, h)
+                })
+                .collect();
+            let classes =
+                cycles::congruence_classes(self.m, &funcs, &mut self.report.counts.comparisons);
+            // Members equal by LLVM's own rule, before this step changes anything, were LLVM's
+            // to merge (or to leave, as thunks of one body are left): one of each such set
+            // stands for it here, the others are left alone.
+            let classes: Vec<Vec<GlobalId>> = classes
+                .into_iter()
+                .map(|class| self.one_per_plain_set(&class))
+                .filter(|reps| reps.len() > 1)
+                .collect();
+            let before = self.report.merged.len();
+            for class in classes {
+                // Out of the tree first: their bodies or names are about to change.
+                for &f in &class {
+                    self.remove(f);
+                }
+                let mut f = class[0];
+                for &g in &class[1..] {
+                    if self.m.globals[f].deleted || self.m.globals[g].deleted {
+                        continue;
+                    }
+                    let (a, b) = if is_func_order_correct(self.m, f, g, self.semantic_interposition)
+                    {
+                        (f, g)
+                    } else {
+                        (g, f)
+                    };
+                    self.merge_two(a, b);
+                    done.insert(b);
+                    f = a;
+                }
+            }
+            if self.report.merged.len() == before {
+                break;
+            }
+            // Callers of merged functions changed: LLVM's rule may now merge more of them,
+            // merges that are as much this step's doing.
+            self.run_deferred();
+        }
+        for r in &mut self.report.merged[first..] {
+            r.cycle = true;
+        }
+        self.report.counts.cycles = self.report.merged.len() - first;
+    }
+
+    /// The first member of each set of `class`'s members that LLVM's comparator finds equal.
+    fn one_per_plain_set(&mut self, class: &[GlobalId]) -> Vec<GlobalId> {
+        let mut tree = FnTree::default();
+        let m = &*self.m;
+        let numbers = &mut self.numbers;
+        let count = &mut self.report.counts.comparisons;
+        class
+            .iter()
+            .copied()
+            .filter(|&f| {
+                tree.insert(Node { hash: 0, func: f }, |a, b| {
+                    Self::compare(m, numbers, count, a, b)
+                })
+                .is_ok()
+            })
+            .collect()
+    }
+
     /// `from` was replaced by `to` everywhere: pending handles that name `from` now name
     /// `to`, as LLVM's value handles follow RAUW.
     fn redirect(&mut self, from: GlobalId, to: GlobalId) {
@@ -615,6 +741,7 @@ impl Pass<'_> {
             into,
             kind,
             args: Vec::new(),
+            cycle: false,
         });
     }
 

@@ -143,6 +143,7 @@ pub(crate) fn merge_similar(
                 into: into.clone(),
                 kind,
                 args: shown,
+                cycle: false,
             });
         }
         counts.new_functions += 1;

@@ -240,6 +240,13 @@ pub struct FunctionComparator<'m, 'g> {
     /// where the two functions hold different constants that the caller accepts as
     /// parameters are recorded here instead of deciding the order.
     tolerated: Option<Tolerance<'g>>,
+    /// `Some` when comparing modulo congruence classes of functions
+    /// ([`with_callee_classes`](Self::with_callee_classes)): direct callees in one class are
+    /// interchangeable.
+    callee_classes: Option<&'g dyn Fn(GlobalId) -> Option<u32>>,
+    /// Whether the values being compared are the callees of two direct calls (not a
+    /// `blockaddress`, whose function is an address).
+    at_callee: bool,
 }
 
 /// The state of a [`crate::similar`] comparison.
@@ -289,7 +296,21 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             at: Position::Signature,
             self_refs_interchangeable: false,
             tolerated: None,
+            callee_classes: None,
+            at_callee: false,
         }
+    }
+
+    /// Compare modulo a partition of functions into classes (`class_of`): where both
+    /// instructions call a function directly and both callees have a class, the callees
+    /// order by class (so two callees of one class are equal), and a callee with a class
+    /// orders before one without. Everywhere else, a function's address is an ordinary global
+    /// (it is observable there). Still a total order for a fixed partition, which is what
+    /// partition refinement over the call graph needs (`--merge-cycles`: functions equal
+    /// when the functions they call are, recursively; see the merge crate).
+    pub fn with_callee_classes(mut self, class_of: &'g dyn Fn(GlobalId) -> Option<u32>) -> Self {
+        self.callee_classes = Some(class_of);
+        self
     }
 
     /// Record accepted constant differences instead of deciding on them (see
@@ -683,12 +704,14 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
                         let tolerant = self.tolerated.is_some();
                         for (k, (&x, &y)) in ol.iter().zip(or.iter()).enumerate() {
                             self.self_refs_interchangeable = Some(k) == callee && !tolerant;
+                            self.at_callee = Some(k) == callee;
                             let o = if tolerant {
                                 self.quietly(|s| s.cmp_values(x.into(), y.into()))
                             } else {
                                 self.cmp_values(x.into(), y.into())
                             };
                             self.self_refs_interchangeable = false;
+                            self.at_callee = false;
                             if o.is_ne() && !self.tolerate(a, dl, dr, k, x, y) {
                                 return o;
                             }
@@ -762,6 +785,8 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     }
 
     /// Two values used at the same place. Most significant first:
+    /// 0. with [`with_callee_classes`](Self::with_callee_classes), two direct callees with a
+    ///    class order by class; a callee with a class is less than one without;
     /// 1. as a call target (or a `blockaddress` function), a reference to the function being
     ///    compared is less than anything else, and equal to the other side's reference to its
     ///    own function (self-recursion); anywhere else it is an ordinary global;
@@ -771,6 +796,29 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// 4. inline asm is greater than the rest, ordered by [`cmp_inline_asm`](Self::cmp_inline_asm);
     /// 5. local values by serial number: the one first seen earlier is less.
     pub(crate) fn cmp_values(&mut self, l: Val, r: Val) -> Ordering {
+        if self.at_callee {
+            if let Some(class_of) = self.callee_classes {
+                let class = |v: Val| match v {
+                    Val::Const(CRef::Pool(c)) => self.m.consts.as_global(c).and_then(class_of),
+                    Val::Const(CRef::Global(x)) => class_of(x),
+                    _ => None,
+                };
+                match (class(l), class(r)) {
+                    (Some(a), Some(b)) => {
+                        return self.decided(a.cmp(&b), "cmp_values", |s| {
+                            format!(
+                                "callees {} (class {a}) vs {} (class {b})",
+                                s.describe_val(Side::Left, l),
+                                s.describe_val(Side::Right, r)
+                            )
+                        })
+                    }
+                    (Some(_), None) => return Ordering::Less,
+                    (None, Some(_)) => return Ordering::Greater,
+                    (None, None) => {}
+                }
+            }
+        }
         if self.self_refs_interchangeable {
             let (self_l, self_r) = (self.is_global(l, self.fl), self.is_global(r, self.fr));
             if self_l || self_r {
