@@ -14,11 +14,17 @@ use std::fmt;
 /// The outcome of comparing two functions, for people (`Display`) and tools (`Serialize`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Explanation {
+    /// Name of the left function (`f`) without the `@` (`<unnamed N>` for an unnamed one, as
+    /// [`Module::global_name`](mergefn_ir::Module::global_name) gives it).
     pub left: String,
+    /// Name of the right function (`g`), printed as [`left`](Self::left) is.
     pub right: String,
     /// `-1`, `0` or `1`: the comparator's order of left against right.
     pub order: i8,
+    /// [`structural_hash`](crate::structural_hash) of the left function. Equal functions have equal
+    /// hashes; different hashes alone already tell LLVM's `FnTree` that the two differ.
     pub left_hash: u64,
+    /// [`structural_hash`](crate::structural_hash) of the right function.
     pub right_hash: u64,
     /// The first difference, when not equal.
     pub difference: Option<Difference>,
@@ -31,6 +37,7 @@ pub struct Difference {
     pub rule: String,
     /// What it compared, e.g. `i32 vs i64`.
     pub detail: String,
+    /// Where in the two functions the deciding comparison was made.
     pub location: Location,
 }
 
@@ -41,16 +48,23 @@ pub enum Location {
     Signature,
     /// The `block`-th block of the CFG walk (0 is the entry), as a whole.
     Block {
+        /// Position of the block pair in the CFG walk (0 is the entry pair).
         block: usize,
+        /// The left block, as its label (`%name`, or its slot number `%3` when unnamed).
         left: String,
+        /// The right block, as its label.
         right: String,
     },
     /// Instruction `index` of the `block`-th block of the walk, counting instructions as LLVM 22
     /// has them (calls to `llvm.dbg.*` are debug records there, not instructions).
     Instruction {
+        /// Position of the block pair in the CFG walk (0 is the entry pair).
         block: usize,
+        /// Index of the instruction pair within the block (debug intrinsics not counted).
         index: usize,
+        /// The left instruction as `.ll` text, or `<end of block>` when the left block ended first.
         left: String,
+        /// The right instruction as `.ll` text, or `<end of block>` when the right block ended first.
         right: String,
     },
 }
@@ -61,6 +75,9 @@ impl Explanation {
         self.order == 0
     }
 
+    /// [`order`](Self::order) as an [`Ordering`]: what
+    /// [`FunctionComparator::compare`](crate::FunctionComparator::compare) returned for left against
+    /// right.
     pub fn ordering(&self) -> Ordering {
         self.order.cmp(&0)
     }

@@ -25,6 +25,8 @@
 //!
 //! Architecture invariant: this crate reads IR and never mutates it; it does no I/O.
 
+#![warn(missing_docs)]
+
 mod comparator;
 mod describe;
 mod explain;

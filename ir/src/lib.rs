@@ -9,6 +9,8 @@
 //! This crate knows nothing about merging. It does I/O only through [`reader`] (from bytes) and
 //! [`writer`] (to a `std::io::Write`).
 
+#![warn(missing_docs)]
+
 pub mod attr;
 pub mod constant;
 pub mod function;

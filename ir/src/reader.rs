@@ -174,8 +174,11 @@ impl Guard {
 /// A reader error with a 1-based position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// 1-based line of the error.
     pub line: u32,
+    /// 1-based column of the error, in characters (invalid UTF-8 counted as U+FFFD).
     pub col: u32,
+    /// What is wrong, in the style of LLVM's `LLParser` messages.
     pub msg: String,
     /// The text of the offending line (for caret display).
     pub line_text: String,

@@ -26,8 +26,11 @@ use std::fmt;
 /// was read from text), and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
+    /// Name of the function the finding is in (empty for module-level findings).
     pub function: String,
+    /// Byte offset of the offending instruction in the text the module was read from, when known.
     pub offset: Option<u32>,
+    /// What is wrong, in the style of LLVM's verifier messages.
     pub msg: String,
 }
 

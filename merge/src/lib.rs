@@ -15,6 +15,8 @@
 //! This crate owns all module rewriting done by merging; it reads functions only through the
 //! comparator crate's verdicts.
 
+#![warn(missing_docs)]
+
 pub mod alias;
 pub mod consts;
 pub mod fntree;
@@ -63,10 +65,11 @@ pub struct Options {
     /// deleted or replaced everywhere, and a thunk is G itself, keeping the debug info of its
     /// parameters from its entry block ([`thunk::write_thunk_in_place`]).
     pub preserve_debug_info: bool,
+    /// How the tree finds an equal function; every choice gives the same merges.
     pub lookup: Lookup,
     /// After LLVM's pass, merge functions that differ only in constant operands into one
     /// body with extra parameters, where the cost model says it saves bytes (`--merge-similar`;
-    /// not something LLVM does: see [`similar`](crate::similar) and docs/ARCHITECTURE.md).
+    /// not something LLVM does: see docs/ARCHITECTURE.md, "Merging similar functions").
     pub merge_similar: bool,
 }
 
@@ -90,19 +93,29 @@ pub enum Kind {
     Rewritten,
 }
 
+/// One function merged away: G (`function`) now refers to, calls, or is replaced by F (`into`),
+/// the survivor. [`Report::merged`] lists them in the order the merges happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Merged {
+    /// G's name at the time it was merged (without `@`; `<unnamed N>` for an unnamed function).
     pub function: String,
+    /// The survivor's name. A function the pass created (the private body of two interposable or
+    /// ODR copies) is named `<private NAME>` after the function whose body it took.
     pub into: String,
+    /// How G was replaced.
     pub kind: Kind,
     /// For [`Kind::Parameterized`]: the constants G passes, as typed IR values (`i32 7`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub args: Vec<String>,
 }
 
+/// Statistics of one run, named after LLVM's `STATISTIC`s where LLVM has one (`opt -stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
+    /// Functions (declarations and definitions) in the module before the pass.
     pub functions: usize,
+    /// Definitions the pass may merge (not `available_externally`, no intrinsic call with a
+    /// distinct metadata operand).
     pub eligible: usize,
     /// Functions whose hash collided with another's: the first worklist.
     pub candidates: usize,
@@ -115,6 +128,8 @@ pub struct Counts {
     /// LLVM's `NumDoubleWeak`: new private functions holding a body both interposable copies
     /// now call.
     pub new_functions: usize,
+    /// Functions erased from the module (unused after merging, with a linkage that allows
+    /// dropping them).
     pub deleted: usize,
     /// Functions compared equal whose callers were redirected but that stay (too small).
     pub replaced: usize,
@@ -131,9 +146,11 @@ pub struct Counts {
 /// What the pass did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
+    /// The functions merged away, in the order the merges happened.
     pub merged: Vec<Merged>,
     /// Names (made up for unnamed ones) of the functions the pass created.
     pub created: Vec<String>,
+    /// Statistics of the run.
     pub counts: Counts,
 }
 
