@@ -84,6 +84,33 @@ impl Explanation {
 }
 
 /// Compare functions `f` and `g` of `m` (fresh [`GlobalNumbers`]) and say why they differ.
+///
+/// This runs [`FunctionComparator::compare`] itself with tracing on, so the verdict is the
+/// comparator's; the [`Difference`] is the first layer that returned non-equal (LLVM's
+/// `cmpTypes`, `cmpOperations`, `cmpValues`, ... as `cmp_types`, `cmp_operations`, ...).
+///
+/// # Example
+///
+/// ```
+/// use mergefn_compare::{explain, Location};
+///
+/// let m = mergefn_ir::parse_module(br#"
+/// define i64 @f(i64 %x) {
+///   %y = shl i64 %x, 1
+///   ret i64 %y
+/// }
+/// define i64 @g(i64 %x) {
+///   %y = shl i64 %x, 2
+///   ret i64 %y
+/// }
+/// "#)?;
+/// let why = explain(&m, m.global_by_name("f").unwrap(), m.global_by_name("g").unwrap());
+/// assert!(!why.is_equal());
+/// let d = why.difference.as_ref().unwrap();
+/// assert!(matches!(d.location, Location::Instruction { block: 0, index: 0, .. }));
+/// assert!(why.to_string().starts_with("@f and @g differ: @f orders less than @g"));
+/// # Ok::<(), mergefn_ir::ParseError>(())
+/// ```
 pub fn explain(m: &Module, f: GlobalId, g: GlobalId) -> Explanation {
     let numbers = GlobalNumbers::new();
     let mut c = FunctionComparator::new(m, f, g, &numbers).traced();
