@@ -47,6 +47,20 @@ impl std::error::Error for VerifyError {}
 
 /// Check every function body of `m`; the finding of the first failing function (in module
 /// order) is the error.
+///
+/// # Example
+///
+/// ```
+/// // Parses, but %y is used before it is defined.
+/// let m = mergefn_ir::parse_module(b"define i32 @f(i32 %x) {
+///   %z = add i32 %y, 1
+///   %y = add i32 %x, 1
+///   ret i32 %z
+/// }")?;
+/// let err = mergefn_ir::verify_module(&m).unwrap_err();
+/// assert_eq!(err.function, "f");
+/// # Ok::<(), mergefn_ir::ParseError>(())
+/// ```
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
