@@ -14,11 +14,17 @@ use std::fmt;
 /// The outcome of comparing two functions, for people (`Display`) and tools (`Serialize`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Explanation {
+    /// Name of the left function (`f`) without the `@` (`<unnamed N>` for an unnamed one, as
+    /// [`Module::global_name`](mergefn_ir::Module::global_name) gives it).
     pub left: String,
+    /// Name of the right function (`g`), printed as [`left`](Self::left) is.
     pub right: String,
     /// `-1`, `0` or `1`: the comparator's order of left against right.
     pub order: i8,
+    /// [`structural_hash`](crate::structural_hash) of the left function. Equal functions have equal
+    /// hashes; different hashes alone already tell LLVM's `FnTree` that the two differ.
     pub left_hash: u64,
+    /// [`structural_hash`](crate::structural_hash) of the right function.
     pub right_hash: u64,
     /// The first difference, when not equal.
     pub difference: Option<Difference>,
@@ -31,6 +37,7 @@ pub struct Difference {
     pub rule: String,
     /// What it compared, e.g. `i32 vs i64`.
     pub detail: String,
+    /// Where in the two functions the deciding comparison was made.
     pub location: Location,
 }
 
@@ -41,16 +48,23 @@ pub enum Location {
     Signature,
     /// The `block`-th block of the CFG walk (0 is the entry), as a whole.
     Block {
+        /// Position of the block pair in the CFG walk (0 is the entry pair).
         block: usize,
+        /// The left block, as its label (`%name`, or its slot number `%3` when unnamed).
         left: String,
+        /// The right block, as its label.
         right: String,
     },
     /// Instruction `index` of the `block`-th block of the walk, counting instructions as LLVM 22
     /// has them (calls to `llvm.dbg.*` are debug records there, not instructions).
     Instruction {
+        /// Position of the block pair in the CFG walk (0 is the entry pair).
         block: usize,
+        /// Index of the instruction pair within the block (debug intrinsics not counted).
         index: usize,
+        /// The left instruction as `.ll` text, or `<end of block>` when the left block ended first.
         left: String,
+        /// The right instruction as `.ll` text, or `<end of block>` when the right block ended first.
         right: String,
     },
 }
@@ -61,12 +75,42 @@ impl Explanation {
         self.order == 0
     }
 
+    /// [`order`](Self::order) as an [`Ordering`]: what
+    /// [`FunctionComparator::compare`](crate::FunctionComparator::compare) returned for left against
+    /// right.
     pub fn ordering(&self) -> Ordering {
         self.order.cmp(&0)
     }
 }
 
 /// Compare functions `f` and `g` of `m` (fresh [`GlobalNumbers`]) and say why they differ.
+///
+/// This runs [`FunctionComparator::compare`] itself with tracing on, so the verdict is the
+/// comparator's; the [`Difference`] is the first layer that returned non-equal (LLVM's
+/// `cmpTypes`, `cmpOperations`, `cmpValues`, ... as `cmp_types`, `cmp_operations`, ...).
+///
+/// # Example
+///
+/// ```
+/// use mergefn_compare::{explain, Location};
+///
+/// let m = mergefn_ir::parse_module(br#"
+/// define i64 @f(i64 %x) {
+///   %y = shl i64 %x, 1
+///   ret i64 %y
+/// }
+/// define i64 @g(i64 %x) {
+///   %y = shl i64 %x, 2
+///   ret i64 %y
+/// }
+/// "#)?;
+/// let why = explain(&m, m.global_by_name("f").unwrap(), m.global_by_name("g").unwrap());
+/// assert!(!why.is_equal());
+/// let d = why.difference.as_ref().unwrap();
+/// assert!(matches!(d.location, Location::Instruction { block: 0, index: 0, .. }));
+/// assert!(why.to_string().starts_with("@f and @g differ: @f orders less than @g"));
+/// # Ok::<(), mergefn_ir::ParseError>(())
+/// ```
 pub fn explain(m: &Module, f: GlobalId, g: GlobalId) -> Explanation {
     let numbers = GlobalNumbers::new();
     let mut c = FunctionComparator::new(m, f, g, &numbers).traced();

@@ -60,6 +60,10 @@ pub struct StructuralHasher {
 }
 
 impl StructuralHasher {
+    /// A hasher for the functions of `m`. It reads what all of them share (the data layout's
+    /// pointer width, the debug intrinsic declarations) now and keeps no borrow of `m`, so the
+    /// module passed to [`hash`](Self::hash) and [`key`](Self::key) later must be `m` or `m` after
+    /// edits that added or changed functions (not a different module).
     pub fn new(m: &Module) -> Self {
         StructuralHasher {
             debug: llvm::DebugIntrinsics::of(m),

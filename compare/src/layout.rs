@@ -186,6 +186,8 @@ impl DataLayout {
             .unwrap_or(self.ptrs[0])
     }
 
+    /// Width in bits of a pointer in `addrspace` (`DataLayout::getPointerSizeInBits`); unknown
+    /// address spaces take address space 0's, as in LLVM.
     pub fn pointer_size_bits(&self, addrspace: u32) -> u32 {
         self.ptr(addrspace).size_bits
     }

@@ -24,6 +24,66 @@
 //! numbering and operand orders.
 //!
 //! Architecture invariant: this crate reads IR and never mutates it; it does no I/O.
+//!
+//! # Example
+//!
+//! Parse a module, order its functions with the comparator, ask why two differ, then merge the
+//! module (with `mergefn-merge`), write it back and serialise the explanation:
+//!
+//! ```
+//! use mergefn_compare::{explain, structural_hash, FunctionComparator, GlobalNumbers};
+//! use std::cmp::Ordering;
+//!
+//! let src = r#"
+//! define internal i32 @inc(i32 %x) {
+//!   %r = add nsw i32 %x, 1
+//!   ret i32 %r
+//! }
+//! define internal i32 @inc2(i32 %y) {
+//!   %r = add nsw i32 %y, 1
+//!   ret i32 %r
+//! }
+//! define internal i32 @dec(i32 %x) {
+//!   %r = sub nsw i32 %x, 1
+//!   ret i32 %r
+//! }
+//! define i32 @main(i32 %n) {
+//!   %a = call i32 @inc(i32 %n)
+//!   %b = call i32 @inc2(i32 %a)
+//!   %c = call i32 @dec(i32 %b)
+//!   ret i32 %c
+//! }
+//! "#;
+//! let mut m = mergefn_ir::parse_module(src.as_bytes())?;
+//! let id = |name| m.global_by_name(name).unwrap();
+//! let (inc, inc2, dec) = (id("inc"), id("inc2"), id("dec"));
+//!
+//! // One numbering of globals for all comparisons of a run, as LLVM's GlobalNumberState.
+//! let numbers = GlobalNumbers::new();
+//! let cmp = |f, g| FunctionComparator::new(&m, f, g, &numbers).compare();
+//! assert_eq!(cmp(inc, inc2), Ordering::Equal);
+//! assert_ne!(cmp(inc, dec), Ordering::Equal);
+//! assert_eq!(cmp(inc, dec), cmp(dec, inc).reverse()); // a total order
+//! // Equal functions hash alike; the hash reads opcodes, so it already tells these apart.
+//! assert_eq!(structural_hash(&m, inc), structural_hash(&m, inc2));
+//! assert_ne!(structural_hash(&m, inc), structural_hash(&m, dec));
+//!
+//! let why = explain(&m, inc, dec);
+//! assert!(!why.is_equal());
+//! let d = why.difference.as_ref().unwrap();
+//! assert_eq!(d.rule, "cmp_operations");
+//! let json = serde_json::to_value(&why)?;
+//! assert_eq!(json["difference"]["rule"], "cmp_operations");
+//!
+//! // The pass merges @inc2 into @inc and leaves @dec alone.
+//! let report = mergefn_merge::merge_functions(&mut m, &Default::default());
+//! assert_eq!(report.counts.merged, 1);
+//! let out = mergefn_ir::module_to_string(&m);
+//! assert!(out.contains("define internal i32 @dec") && !out.contains("@inc2"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
 
 mod comparator;
 mod describe;

@@ -53,6 +53,9 @@ pub struct GlobalNumbers {
 type CanonSet = std::sync::Arc<[crate::comparator::attrs::CanonAttr]>;
 
 impl GlobalNumbers {
+    /// An empty numbering: no global has a number yet. Use one per pass run over one module and
+    /// share it (by reference) with every comparator of that run, as LLVM's `GlobalNumberState`
+    /// is shared by all `FunctionComparator`s of a MergeFunctions run.
     pub fn new() -> Self {
         Self::default()
     }
@@ -168,6 +171,7 @@ impl GlobalNumbers {
         self.numbers.borrow().len()
     }
 
+    /// Whether no global currently has a number.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

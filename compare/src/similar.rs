@@ -31,10 +31,13 @@ pub struct OperandDiff {
 /// a shared body takes the intersection.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Weakened {
+    /// The instruction, in the left function.
     pub inst: Inst,
     /// The right instruction's flags (only the poison-generating bits and the GEP no-wrap
     /// bits may differ from the left's).
     pub flags: Flags,
+    /// The right instruction's fast-math flags (`nnan`, `ninf`, ..., LLVM's `FastMathFlags`);
+    /// the shared body keeps only those both sides have.
     pub fmf: FastMath,
 }
 

@@ -76,6 +76,8 @@ pub struct TypeEncoder<'m> {
 }
 
 impl<'m> TypeEncoder<'m> {
+    /// An encoder for the types of `m`, with an empty memo. One encoder per module: encodings
+    /// from encoders of different modules compare directly, since they hold no handles.
     pub fn new(m: &'m Module) -> Self {
         TypeEncoder {
             m,

@@ -9,6 +9,7 @@ use crate::types::Type;
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;
 
+/// One attribute of a function, return value, parameter or call site.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub enum Attr {
     /// Any enum/int attribute, as written: `nounwind`, `align 16`, `dereferenceable(8)`.
@@ -32,15 +33,21 @@ impl Attr {
 /// A set of attributes plus references to attribute groups (`#N`).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct AttrSet {
+    /// Attributes written inline, in order.
     pub attrs: Vec<Attr>,
+    /// References to attribute groups (`#0`), in order; their contents are in
+    /// [`Module::attr_groups`](crate::Module::attr_groups).
     pub groups: SmallVec<[u32; 1]>,
 }
 
 impl AttrSet {
+    /// Whether the set holds neither attributes nor group references.
     pub fn is_empty(&self) -> bool {
         self.attrs.is_empty() && self.groups.is_empty()
     }
 
+    /// Whether an inline attribute of `kind` (keyword or string key) is present. Attributes inside
+    /// referenced groups are not looked at.
     pub fn has(&self, kind: &str) -> bool {
         self.attrs.iter().any(|a| a.kind() == kind)
     }
@@ -49,7 +56,11 @@ impl AttrSet {
 /// Attributes of a function or call site: function, return value, and each parameter.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct AttrList {
+    /// Function attributes.
     pub func: AttrSet,
+    /// Return value attributes.
     pub ret: AttrSet,
+    /// Parameter attributes by position; may be shorter than the parameter list (missing entries
+    /// are empty).
     pub params: Vec<AttrSet>,
 }

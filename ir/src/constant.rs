@@ -20,11 +20,15 @@ entity_impl!(Const, "c");
 /// An arbitrary-width integer: little-endian 64-bit words, bits above the width are zero.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct ApInt {
+    /// Width in bits (LLVM's `APInt::getBitWidth`); at least 1.
     pub bits: u32,
+    /// The value, least significant word first: `bits.div_ceil(64)` words (at least one), bits
+    /// above `bits` zero.
     pub words: SmallVec<[u64; 1]>,
 }
 
 impl ApInt {
+    /// The zero of width `bits`.
     pub fn zero(bits: u32) -> Self {
         ApInt {
             bits,
@@ -32,6 +36,7 @@ impl ApInt {
         }
     }
 
+    /// `v` truncated to width `bits` (like `APInt(bits, v)` without sign extension).
     pub fn from_u64(bits: u32, v: u64) -> Self {
         let mut a = Self::zero(bits);
         a.words[0] = v;
@@ -48,6 +53,7 @@ impl ApInt {
         }
     }
 
+    /// Whether every bit is zero.
     pub fn is_zero(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
@@ -83,6 +89,7 @@ impl ApInt {
         }
     }
 
+    /// Whether the sign bit (bit `bits - 1`) is set, reading the value as two's complement.
     pub fn is_negative(&self) -> bool {
         let top = self.bits - 1;
         (self.words[(top / 64) as usize] >> (top % 64)) & 1 == 1
@@ -223,69 +230,105 @@ impl ApInt {
 /// What a constant is. Every operand is another uniqued constant.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum ConstData {
+    /// An integer `iN v` (also `true`/`false` for `i1`).
     Int {
+        /// The integer type `iN` (or a byte type `bN` for a byte constant).
         ty: Type,
+        /// The value, as wide as the type.
         val: ApInt,
     },
     /// Raw bits of the value in the type's own format (an x86_fp80 uses the low 80 bits).
     Float {
+        /// The floating-point type.
         ty: Type,
+        /// The value's bit pattern, zero-extended to 128 bits.
         bits: u128,
     },
     /// `null` of a pointer type.
     Null(Type),
     /// `none` of type `token`.
     None(Type),
+    /// `undef` of a type.
     Undef(Type),
+    /// `poison` of a type.
     Poison(Type),
     /// `zeroinitializer`.
     Zero(Type),
+    /// `[T a, T b, ...]`: an array with its elements.
     Array {
+        /// The array type.
         ty: Type,
+        /// The elements, as many as the type's length.
         elems: Vec<Const>,
     },
+    /// `{ T a, U b }` (or packed `<{ ... }>`): a struct with its members.
     Struct {
+        /// The struct type, literal or identified.
         ty: Type,
+        /// The members, one per field.
         elems: Vec<Const>,
     },
+    /// `<T a, T b, ...>`: a fixed vector with its lanes.
     Vector {
+        /// The vector type.
         ty: Type,
+        /// The lanes, as many as the type's length.
         elems: Vec<Const>,
     },
     /// `c"..."`: an array of i8 given as bytes.
     Bytes {
+        /// The array type (`[N x i8]`).
         ty: Type,
+        /// The bytes, unescaped; as many as the type's length.
         bytes: Box<[u8]>,
     },
     /// `splat (T v)` of a (possibly scalable) vector type.
     Splat {
+        /// The vector type.
         ty: Type,
+        /// The value every lane holds.
         elem: Const,
     },
     /// A global value: function, variable, alias or ifunc. Its type is its pointer type.
     Global {
+        /// The pointer type of the global's address (`ptr`, `ptr addrspace(N)`, or `T*` in typed-pointer
+        /// IR).
         ty: Type,
+        /// The global.
         global: GlobalId,
     },
     /// A constant expression; see [`ConstExpr`].
     Expr(Box<ConstExpr>),
     /// `blockaddress(@f, %bb)`; the block is named as in the text (resolved on use).
     BlockAddress {
+        /// The constant's type (`ptr`).
         ty: Type,
+        /// The function whose block it is, as a constant (`@f`).
         func: Const,
+        /// The block's label as written after `%` (digits for an unnamed block), resolved against
+        /// the function's blocks when used.
         block: Box<str>,
     },
+    /// `dso_local_equivalent @f`: a function pointer that resolves within the linked component.
     DsoLocalEquivalent {
+        /// The constant's type (`ptr`).
         ty: Type,
+        /// The function, as a constant.
         func: Const,
     },
+    /// `no_cfi @f`: the function's address without a CFI jump-table redirect.
     NoCfi {
+        /// The constant's type (`ptr`).
         ty: Type,
+        /// The function, as a constant.
         func: Const,
     },
     /// `ptrauth (ptr P, i32 K[, i64 D[, ptr A[, ptr DS]]])`.
     PtrAuth {
+        /// The constant's type (`ptr`).
         ty: Type,
+        /// The operands in order: pointer, key, and the optional discriminator, address
+        /// discriminator and deactivation symbol.
         ops: Vec<Const>,
     },
 }
@@ -370,12 +413,19 @@ impl ConstData {
 /// A constant expression. `flags` uses the same bits as instructions (see [`crate::inst::Flags`]).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct ConstExpr {
+    /// The operation (`getelementptr`, `ptrtoint`, `add`, `icmp`, ...), with the instruction
+    /// opcodes.
     pub op: crate::inst::Opcode,
+    /// The result type.
     pub ty: Type,
+    /// The operands, in textual order.
     pub ops: Vec<Const>,
+    /// Wrap and exactness flags (`nuw`, `nsw`, `exact`) and GEP flags (`inbounds`, `nusw`, `nuw`).
     pub flags: crate::inst::Flags,
     /// Source element type for `getelementptr`; predicate for compares is in `pred`.
     pub source_ty: Option<Type>,
+    /// The predicate of an `icmp`/`fcmp` expression (removed from LLVM 19's constant expressions,
+    /// kept to read older IR).
     pub pred: Option<crate::inst::CmpPred>,
     /// `inrange(lo, hi)` of a GEP expression.
     pub inrange: Option<(i64, i64)>,
@@ -419,6 +469,8 @@ fn hash_of(d: &ConstData) -> u64 {
 }
 
 impl ConstPool {
+    /// The handle of constant `data`, adding it if it is new. The same data always gives the same
+    /// handle (hash-consing, as `LLVMContext` uniques `Constant`s), so constants compare by handle.
     pub fn intern(&mut self, data: ConstData) -> Const {
         let h = hash_of(&data);
         let pool = &self.data;
@@ -431,22 +483,28 @@ impl ConstPool {
         c
     }
 
+    /// What constant `c` is. Panics if `c` is not from this pool.
     pub fn get(&self, c: Const) -> &ConstData {
         &self.data[c]
     }
 
+    /// Number of distinct constants in the pool.
     pub fn len(&self) -> usize {
         self.data.len()
     }
 
+    /// Whether the pool is empty.
     pub fn is_empty(&self) -> bool {
         self.data.is_empty()
     }
 
+    /// Every constant with its data, in handle (creation) order.
     pub fn iter(&self) -> impl Iterator<Item = (Const, &ConstData)> {
         self.data.iter()
     }
 
+    /// Rebuild the interning index after deserialisation (the index is not serialised): until
+    /// then, [`intern`](Self::intern) would add duplicates.
     pub fn rebuild_index(&mut self) {
         let mut dedup = hashbrown::HashTable::with_capacity(self.data.len());
         for (c, d) in self.data.iter() {

@@ -24,9 +24,12 @@ entity_impl!(Block, "block");
 pub struct MdArg(u32);
 entity_impl!(MdArg, "md");
 
+/// A basic block: its label and its instructions in order, the last one a terminator.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
 pub struct BlockData {
+    /// The block's label, or unnamed (numbered by the writer in LLVM's slot order).
     pub name: Name,
+    /// The block's instructions, in order. Handles index [`Body::insts`].
     pub insts: Vec<Inst>,
 }
 
@@ -86,11 +89,17 @@ impl std::ops::Index<Inst> for InstNames {
 /// in `layout` is listed once; the last instruction of each block is a terminator.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
 pub struct Body {
+    /// Instruction data by handle. May hold instructions no block lists (removed ones); only the
+    /// blocks' `insts` say what the body holds.
     pub insts: PrimaryMap<Inst, InstData>,
     /// Names of instructions (unnamed ones are numbered by the writer).
     pub inst_names: InstNames,
+    /// Block data by handle. Only blocks in [`layout`](Self::layout) belong to the body.
     pub blocks: PrimaryMap<Block, BlockData>,
+    /// The blocks in textual order; `layout[0]` is the entry block.
     pub layout: Vec<Block>,
+    /// Metadata arguments of calls (`metadata !5` in `call @llvm.foo(metadata !5)`), referred to
+    /// by [`Value::Md`](crate::Value::Md) operands.
     pub md_args: PrimaryMap<MdArg, Metadata>,
     /// Byte offset of each instruction in the text it was read from (for the verifier's
     /// messages); empty for built or deserialised bodies.
@@ -121,6 +130,7 @@ impl Body {
         self.inst_names.named.shrink_to_fit();
     }
 
+    /// The entry block (`layout[0]`), or `None` for an empty body.
     pub fn entry(&self) -> Option<Block> {
         self.layout.first().copied()
     }
@@ -132,6 +142,7 @@ impl Body {
             .flat_map(move |&b| self.blocks[b].insts.iter().copied())
     }
 
+    /// The last instruction of `b`: its terminator in a well-formed body.
     pub fn terminator(&self, b: Block) -> Option<Inst> {
         self.blocks[b].insts.last().copied()
     }
@@ -155,26 +166,38 @@ impl Body {
 /// A formal parameter.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Param {
+    /// The parameter's type.
     pub ty: Type,
+    /// The parameter's name (`%x`), or unnamed (numbered by the writer).
     pub name: Name,
 }
 
 /// A function: declaration (no body) or definition.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Function {
+    /// Properties shared by all globals (name, linkage, visibility, section, ...).
     pub common: GlobalCommon,
     /// The function type `ret (params...)`.
     pub fn_ty: Type,
+    /// Formal parameters, in order; argument `n` is [`Value::Arg(n)`](crate::Value::Arg).
     pub params: Vec<Param>,
+    /// Calling convention (`fastcc`, `cc 10`, ...); part of the comparator's signature.
     pub cc: CallConv,
     /// Function, return and parameter attributes.
     pub attrs: AttrList,
+    /// `align N`, in bytes, when given.
     pub align: Option<u64>,
+    /// `gc "name"`: the garbage collector strategy, compared by the comparator.
     pub gc: Option<Box<str>>,
+    /// `prefix` data placed before the function's entry point.
     pub prefix: Option<Const>,
+    /// `prologue` data placed at the start of the function's code.
     pub prologue: Option<Const>,
+    /// `personality` function for exception handling.
     pub personality: Option<Const>,
+    /// Attached metadata (`!dbg !12`, `!kcfi_type`, ...).
     pub md: Vec<MdAttachment>,
+    /// The body of a definition; `None` for a declaration.
     pub body: Option<Body>,
 }
 
@@ -197,10 +220,13 @@ impl Function {
         }
     }
 
+    /// Whether this is a declaration (no body).
     pub fn is_declaration(&self) -> bool {
         self.body.is_none()
     }
 
+    /// The function attributes (`nounwind`, `#0`, ...), as opposed to return and parameter
+    /// attributes.
     pub fn fn_attrs(&self) -> &AttrSet {
         &self.attrs.func
     }

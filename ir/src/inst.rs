@@ -33,7 +33,12 @@ macro_rules! opcodes {
     ($($variant:ident => $kw:literal,)*) => {
         /// Every LLVM 22 opcode, plus `bytecast` of the byte-type RFC.
         #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-        pub enum Opcode { $($variant,)* }
+        pub enum Opcode {
+            $(
+                #[doc = concat!("`", $kw, "` (LLVM's instruction of that keyword; see the LangRef).")]
+                $variant,
+            )*
+        }
         impl Opcode {
             /// The keyword in the text format.
             pub fn keyword(self) -> &'static str {
@@ -69,6 +74,7 @@ opcodes! {
 }
 
 impl Opcode {
+    /// Whether the opcode ends a basic block (LLVM's `Instruction::isTerminator`).
     pub fn is_terminator(self) -> bool {
         use Opcode::*;
         matches!(
@@ -86,6 +92,8 @@ impl Opcode {
         )
     }
 
+    /// Whether the opcode is a two-operand arithmetic or bitwise operation (LLVM's
+    /// `Instruction::isBinaryOp`); `fneg` is unary and not included.
     pub fn is_binary(self) -> bool {
         use Opcode::*;
         matches!(
@@ -110,6 +118,7 @@ impl Opcode {
         )
     }
 
+    /// Whether the opcode is a cast (LLVM's `Instruction::isCast`, plus `bytecast`).
     pub fn is_cast(self) -> bool {
         use Opcode::*;
         matches!(
@@ -147,22 +156,32 @@ impl Opcode {
 pub struct Flags(pub u16);
 
 impl Flags {
+    /// `nuw`: no unsigned wrap (`add`, `sub`, `mul`, `shl`, `trunc`; GEP `nuw`).
     pub const NUW: u16 = 1 << 0;
+    /// `nsw`: no signed wrap (`add`, `sub`, `mul`, `shl`, `trunc`).
     pub const NSW: u16 = 1 << 1;
+    /// `exact`: no bits shifted or divided out (`udiv`, `sdiv`, `lshr`, `ashr`).
     pub const EXACT: u16 = 1 << 2;
+    /// `disjoint`: the operands of an `or` have no set bit in common.
     pub const DISJOINT: u16 = 1 << 3;
+    /// `nneg`: the operand of a `zext` or `uitofp` is non-negative.
     pub const NNEG: u16 = 1 << 4;
+    /// `samesign`: the operands of an `icmp` have the same sign.
     pub const SAMESIGN: u16 = 1 << 5;
+    /// `inbounds` on a GEP (implies `nusw`).
     pub const INBOUNDS: u16 = 1 << 6;
+    /// `nusw`: a GEP's offset arithmetic does not wrap as signed.
     pub const NUSW: u16 = 1 << 7;
     /// `volatile` on load/store/cmpxchg/atomicrmw; `weak` lives in [`InstExtra::CmpXchg`].
     pub const VOLATILE: u16 = 1 << 8;
     /// `exact` on `bytecast` (same bit as integer `exact`, kept separate for clarity in docs).
     pub const BYTECAST_EXACT: u16 = Self::EXACT;
 
+    /// Whether flag `bit` (one of the constants above) is set.
     pub fn has(self, bit: u16) -> bool {
         self.0 & bit != 0
     }
+    /// Set flag `bit`.
     pub fn set(&mut self, bit: u16) {
         self.0 |= bit;
     }
@@ -175,8 +194,10 @@ impl Flags {
 pub struct FastMath(pub u8);
 
 impl FastMath {
+    /// The flags' keywords, bit `i` named by `NAMES[i]` (LLVM's `FastMathFlags` order).
     pub const NAMES: [&'static str; 7] =
         ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
+    /// All seven flags: what `fast` stands for.
     pub const ALL: u8 = 0x7f;
 }
 
@@ -193,6 +214,8 @@ impl CmpPred {
         "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
     ];
 
+    /// The predicate of keyword `s` (`"slt"`, `"oeq"`, ...): an `icmp` predicate when `is_icmp`,
+    /// else an `fcmp` one. `None` for an unknown keyword.
     pub fn parse(is_icmp: bool, s: &str) -> Option<CmpPred> {
         if is_icmp {
             Self::ICMP
@@ -207,6 +230,7 @@ impl CmpPred {
         }
     }
 
+    /// The predicate's keyword (`"slt"`).
     pub fn name(self) -> &'static str {
         if self.0 >= 32 {
             Self::ICMP[(self.0 - 32) as usize]
@@ -219,16 +243,25 @@ impl CmpPred {
 /// Atomic orderings, in LLVM's `AtomicOrdering` numbering.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub enum Ordering {
+    /// Not atomic (a plain access; no keyword).
     NotAtomic = 0,
+    /// `unordered`: no tearing, no ordering.
     Unordered = 1,
+    /// `monotonic`: a total order per address (C++ `relaxed`).
     Monotonic = 2,
+    /// `acquire`.
     Acquire = 4,
+    /// `release`.
     Release = 5,
+    /// `acq_rel`.
     AcqRel = 6,
+    /// `seq_cst`.
     SeqCst = 7,
 }
 
 impl Ordering {
+    /// The ordering of keyword `s` (`"acquire"`); `None` for an unknown one (and for the empty
+    /// keyword of [`NotAtomic`](Ordering::NotAtomic)).
     pub fn parse(s: &str) -> Option<Ordering> {
         Some(match s {
             "unordered" => Ordering::Unordered,
@@ -240,6 +273,7 @@ impl Ordering {
             _ => return None,
         })
     }
+    /// The ordering's keyword (`""` for [`NotAtomic`](Ordering::NotAtomic)).
     pub fn keyword(self) -> &'static str {
         match self {
             Ordering::NotAtomic => "",
@@ -256,7 +290,9 @@ impl Ordering {
 /// Atomic properties: ordering and sync scope (`None` is the system scope).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Atomic {
+    /// The memory ordering.
     pub ordering: Ordering,
+    /// `syncscope("name")`, or `None` for the system scope.
     pub scope: Option<Box<str>>,
 }
 
@@ -265,10 +301,14 @@ pub struct Atomic {
     Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
 pub enum TailKind {
+    /// No marker.
     #[default]
     None,
+    /// `tail`: the callee does not access the caller's stack (a hint).
     Tail,
+    /// `musttail`: the call must be a tail call; the caller's and callee's prototypes must match.
     MustTail,
+    /// `notail`: the call must not be a tail call.
     NoTail,
 }
 
@@ -343,7 +383,9 @@ impl CallConv {
 /// An operand bundle: `"tag"(ty val, ...)`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Bundle {
+    /// The bundle's tag (`"deopt"`, `"funclet"`, ...), unescaped.
     pub tag: Box<str>,
+    /// The bundle's operands, in order.
     pub inputs: Vec<Value>,
 }
 
@@ -352,10 +394,13 @@ pub struct Bundle {
 pub struct CallInfo {
     /// The callee's function type (`call`'s explicit or implied signature).
     pub fn_ty: Type,
+    /// The call's calling convention, which must match the callee's for a defined call.
     pub cc: CallConv,
+    /// `tail`/`musttail`/`notail` marker.
     pub tail: TailKind,
     /// Shared: the reader gives equal attribute lists of a module one allocation.
     pub attrs: std::sync::Arc<AttrList>,
+    /// Operand bundles, in order. Their inputs are not in [`InstData::operands`].
     pub bundles: ThinVec<Bundle>,
     /// Address space printed after the callee type (`addrspace(N)`), if any.
     pub addrspace: Option<u32>,
@@ -368,7 +413,9 @@ pub struct CallInfo {
 /// `landingpad` clauses: for each operand, whether it is a `catch` (false) or `filter` (true).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct LandingPadInfo {
+    /// `cleanup`: the landing pad also runs for unwinds no clause catches.
     pub cleanup: bool,
+    /// One entry per operand (clause): `true` for `filter`, `false` for `catch`.
     pub filters: Vec<bool>,
 }
 
@@ -388,6 +435,7 @@ impl Align {
         std::num::NonZeroU8::new(bytes.trailing_zeros() as u8 + 1).map(Align)
     }
 
+    /// The alignment in bytes.
     pub fn bytes(self) -> u64 {
         1 << (self.0.get() - 1)
     }
@@ -410,37 +458,57 @@ impl TryFrom<u64> for Align {
 /// Opcode-specific properties.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub enum InstExtra {
+    /// No extra properties (most opcodes).
     #[default]
     None,
+    /// `alloca` properties.
     Alloca {
+        /// The allocated type (the element type when an array size operand is given).
         allocated: Type,
+        /// `align N`, when given (LLVM then takes the preferred alignment of the type).
         align: Option<Align>,
+        /// `addrspace(N)` of the result.
         addrspace: u32,
+        /// `inalloca`.
         inalloca: bool,
+        /// `swifterror`.
         swifterror: bool,
     },
     /// `atomic` is boxed: atomic accesses are rare.
     Load {
+        /// `align N`, when given (LLVM then takes the ABI alignment of the type).
         align: Option<Align>,
+        /// Ordering and scope of a `load atomic`; `None` for a plain load.
         atomic: Option<Box<Atomic>>,
     },
+    /// `store` properties.
     Store {
+        /// `align N`, when given (LLVM then takes the ABI alignment of the type).
         align: Option<Align>,
+        /// Ordering and scope of a `store atomic`; `None` for a plain store.
         atomic: Option<Box<Atomic>>,
     },
+    /// `getelementptr` properties.
     Gep {
+        /// The source element type the indices step through.
         source: Type,
     },
+    /// The predicate of an `icmp` or `fcmp`.
     Cmp(CmpPred),
+    /// Properties of `call`, `invoke` and `callbr`.
     Call(Box<CallInfo>),
     /// Boxed, like the other rare and large variants, to keep [`InstData`] small.
     CmpXchg(Box<CmpXchgInfo>),
+    /// `atomicrmw` properties.
     AtomicRmw(Box<AtomicRmwInfo>),
+    /// `fence` ordering and scope.
     Fence(Box<Atomic>),
     /// `extractvalue`/`insertvalue` indices. (A `ThinVec` is one pointer, keeping this enum at
     /// 16 bytes.)
     Indices(ThinVec<u32>),
+    /// `shufflevector` mask: a source lane per result lane, `-1` for `poison`.
     Shuffle(ThinVec<i32>),
+    /// `landingpad` clauses.
     LandingPad(Box<LandingPadInfo>),
     /// `catchswitch ... unwind to caller` vs `unwind label %bb`: whether the last operand is the
     /// unwind destination. Also used by `cleanupret`.
@@ -450,31 +518,45 @@ pub enum InstExtra {
 /// `cmpxchg` properties.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct CmpXchgInfo {
+    /// `weak`: may fail spuriously.
     pub weak: bool,
+    /// Ordering on success.
     pub success: Ordering,
+    /// Ordering on failure.
     pub failure: Ordering,
+    /// `syncscope("name")`, or `None` for the system scope.
     pub scope: Option<Box<str>>,
+    /// `align N` in bytes, when given.
     pub align: Option<u64>,
 }
 
 /// `atomicrmw` properties.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct AtomicRmwInfo {
+    /// The operation keyword (`xchg`, `add`, `fmax`, `uinc_wrap`, ...).
     pub op: Box<str>,
+    /// The memory ordering.
     pub ordering: Ordering,
+    /// `syncscope("name")`, or `None` for the system scope.
     pub scope: Option<Box<str>>,
+    /// `align N` in bytes, when given.
     pub align: Option<u64>,
 }
 
 /// One instruction.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct InstData {
+    /// The operation.
     pub opcode: Opcode,
     /// Result type; `void` for instructions without a result.
     pub ty: Type,
+    /// The operands, in LLVM's operand order for the opcode (see the [module docs](crate::inst)).
     pub operands: SmallVec<[Value; 3]>,
+    /// Poison-generating flags ([`Flags`]); meaningful bits depend on the opcode.
     pub flags: Flags,
+    /// Fast-math flags, for floating-point operations, calls and selects.
     pub fmf: FastMath,
+    /// Opcode-specific properties.
     pub extra: InstExtra,
     /// Metadata attachments other than `!dbg` (`!range`, `!tbaa`, ...), in text order. (A
     /// `ThinVec`: one pointer, and no allocation when empty.)
@@ -494,6 +576,8 @@ pub struct InstDebug {
 }
 
 impl InstData {
+    /// An instruction of `opcode` and result type `ty`, with no operands, flags, metadata or extra
+    /// properties yet (callers fill them in).
     pub fn new(opcode: Opcode, ty: Type) -> Self {
         InstData {
             opcode,
@@ -507,6 +591,7 @@ impl InstData {
         }
     }
 
+    /// The call properties of a `call`, `invoke` or `callbr`.
     pub fn call_info(&self) -> Option<&CallInfo> {
         match &self.extra {
             InstExtra::Call(c) => Some(c),

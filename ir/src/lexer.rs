@@ -7,28 +7,47 @@
 
 use memchr::memchr;
 
+/// A token class, as LLVM's `LLLexer` distinguishes them. Keywords are not told apart here:
+/// they are all [`Word`](Tok::Word)s.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Tok {
+    /// End of input.
     Eof,
+    /// `=`
     Equal,
+    /// `,`
     Comma,
+    /// `*` (typed pointers).
     Star,
+    /// `[`
     LSquare,
+    /// `]`
     RSquare,
+    /// `{`
     LBrace,
+    /// `}`
     RBrace,
+    /// `(`
     LParen,
+    /// `)`
     RParen,
+    /// `<`
     Less,
+    /// `>`
     Greater,
     /// `!` not followed by a name (`!{`, `!42`, `!"s"`).
     Exclaim,
+    /// `|` (between DI flags: `flags: DIFlagPublic | DIFlagPrototyped`).
     Bar,
+    /// `:`
     Colon,
+    /// `...` (varargs).
     DotDotDot,
     /// `%name`, `%"name"`, `%42`: text is the part after the sigil (still escaped when quoted).
     Local,
+    /// `@name`, `@"name"`, `@42`: text is the part after the sigil (still escaped when quoted).
     Global,
+    /// `$name`: a comdat reference; text is the part after the sigil.
     Comdat,
     /// `!name` (named metadata or specialised node keyword like `!DILocation`).
     MetaName,
@@ -52,17 +71,26 @@ pub enum Tok {
     Error,
 }
 
+/// A token: its class and its span in the input. The span's text is read from the source by
+/// the parser, so tokens are `Copy` and allocate nothing.
 #[derive(Copy, Clone, Debug)]
 pub struct Token {
+    /// The token class.
     pub kind: Tok,
+    /// Byte offset where the token's text starts (after any sigil or opening quote).
     pub start: u32,
+    /// Byte offset one past the token's text (before any closing quote or colon).
     pub end: u32,
     /// For sigiled and label tokens: the name was quoted (`%"a b"`).
     pub quoted: bool,
 }
 
+/// The lexer: a cursor over the input bytes. Comments (`;` to end of line) and whitespace are
+/// skipped between tokens.
 pub struct Lexer<'a> {
+    /// The whole input.
     pub src: &'a [u8],
+    /// Byte offset of the next unread byte.
     pub pos: usize,
 }
 
@@ -84,6 +112,7 @@ pub fn is_ident_char(c: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    /// A lexer at the start of `src`.
     pub fn new(src: &'a [u8]) -> Self {
         Lexer { src, pos: 0 }
     }
@@ -149,6 +178,8 @@ impl<'a> Lexer<'a> {
         self.tok(kind, s, self.pos)
     }
 
+    /// The next token, or [`Tok::Eof`] at the end of input; a byte that starts no token gives
+    /// [`Tok::Error`] rather than failing.
     pub fn next_token(&mut self) -> Token {
         self.skip_trivia();
         let start = self.pos;

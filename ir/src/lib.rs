@@ -8,6 +8,68 @@
 //!
 //! This crate knows nothing about merging. It does I/O only through [`reader`] (from bytes) and
 //! [`writer`] (to a `std::io::Write`).
+//!
+//! # Example
+//!
+//! Read a module, look at a function, hand it to the comparator and the pass (the
+//! `mergefn-compare` and `mergefn-merge` crates), print it back and round-trip it through
+//! JSON:
+//!
+//! ```
+//! use mergefn_ir::{parse_module, verify_module, module_to_string, Module, Opcode};
+//!
+//! let src = br#"
+//! define linkonce_odr i32 @max_a(i32 %a, i32 %b) {
+//! entry:
+//!   %c = icmp sgt i32 %a, %b
+//!   %r = select i1 %c, i32 %a, i32 %b
+//!   ret i32 %r
+//! }
+//! define linkonce_odr i32 @max_b(i32 %x, i32 %y) {
+//! entry:
+//!   %c = icmp sgt i32 %x, %y
+//!   %r = select i1 %c, i32 %x, i32 %y
+//!   ret i32 %r
+//! }
+//! define i32 @use(i32 %n) {
+//!   %1 = call i32 @max_a(i32 %n, i32 0)
+//!   %2 = call i32 @max_b(i32 %1, i32 9)
+//!   ret i32 %2
+//! }
+//! "#;
+//! let mut m = parse_module(src)?;
+//! verify_module(&m)?;
+//!
+//! // Handles into the module: globals by name, instructions in their block's order.
+//! let a = m.global_by_name("max_a").unwrap();
+//! let body = m.function(a).unwrap().body.as_ref().unwrap();
+//! let entry = body.entry().unwrap();
+//! let ops: Vec<Opcode> = body.blocks[entry].insts.iter().map(|&i| body.insts[i].opcode).collect();
+//! assert_eq!(ops, [Opcode::ICmp, Opcode::Select, Opcode::Ret]);
+//!
+//! // Equal for LLVM's comparator, so MergeFunctions merges them: both are linkonce_odr, so
+//! // the body moves to a new private function and both names go.
+//! let b = m.global_by_name("max_b").unwrap();
+//! let numbers = mergefn_compare::GlobalNumbers::new();
+//! let order = mergefn_compare::FunctionComparator::new(&m, a, b, &numbers).compare();
+//! assert!(order.is_eq());
+//! let report = mergefn_merge::merge_functions(&mut m, &Default::default());
+//! assert_eq!(report.counts.new_functions, 1);
+//!
+//! let text = module_to_string(&m);
+//! assert_eq!(text.matches("\ndefine ").count(), 2); // @use and the private body
+//! assert!(!text.contains("@max_b"));
+//!
+//! // JSON keeps everything but the lookup indexes, which are rebuilt after reading.
+//! let json = serde_json::to_string(&m)?;
+//! let mut back: Module = serde_json::from_str(&json)?;
+//! back.rebuild_indexes();
+//! assert_eq!(module_to_string(&back), text);
+//! assert!(back.global_by_name("use").is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod attr;
 pub mod constant;

@@ -30,26 +30,33 @@ pub type MdRef = Metadata;
 pub struct MdAttachment {
     /// Shared: the reader interns kind names.
     pub kind: std::sync::Arc<str>,
+    /// The attached node.
     pub md: Metadata,
 }
 
 /// A debug record: `#dbg_value(...)`, `#dbg_declare(...)`, `#dbg_assign(...)`, `#dbg_label(...)`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct DbgRecord {
+    /// The record kind without `#dbg_`: `value`, `declare`, `assign` or `label`.
     pub kind: Box<str>,
+    /// The record's operands, in order.
     pub ops: Vec<Metadata>,
 }
 
 /// A numbered module-level node: `!id = <text>` (text includes `distinct` when present).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct MdNode {
+    /// The node number `N` of `!N`.
     pub id: u32,
+    /// Everything after `!N = `, exactly as written.
     pub text: Box<str>,
 }
 
 /// A named module-level node: `!name = !{!0, !1}`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct NamedMd {
+    /// The name after `!` (`llvm.module.flags`).
     pub name: Box<str>,
+    /// Everything after `!name = `, exactly as written (`!{!0, !1}`).
     pub text: Box<str>,
 }

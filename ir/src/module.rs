@@ -23,12 +23,15 @@ entity_impl!(AsmId, "asm");
 /// The name of a value: a string, or unnamed (numbered by the writer, like LLVM's slots).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
 pub enum Name {
+    /// No name: the writer numbers it (`@0`, `%3`) in LLVM's slot order.
     #[default]
     Unnamed,
+    /// A name as written after `@`/`%`, without quotes and with `\XX` escapes resolved.
     Named(Box<str>),
 }
 
 impl Name {
+    /// The name's text, or `None` when unnamed.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Name::Named(s) => Some(s),
@@ -37,25 +40,42 @@ impl Name {
     }
 }
 
+/// A global's linkage type (LLVM's `GlobalValue::LinkageTypes`); the default is `External`,
+/// which the writer leaves implicit.
 #[derive(
     Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
 pub enum Linkage {
+    /// `external` (implicit): visible to and resolvable by other modules.
     #[default]
     External,
+    /// `available_externally`: a copy for inlining only; the real definition is elsewhere, so
+    /// MergeFunctions never merges it.
     AvailableExternally,
+    /// `linkonce`: discardable if unused and interposable (a different definition may win at link
+    /// time).
     LinkOnceAny,
+    /// `linkonce_odr`: discardable if unused; every definition is equivalent (ODR), so it is not
+    /// interposable. C++ inline functions and template instances.
     LinkOnceOdr,
+    /// `weak`: kept even if unused, and interposable.
     WeakAny,
+    /// `weak_odr`: kept even if unused; every definition is equivalent.
     WeakOdr,
+    /// `appending`: arrays concatenated by the linker (`@llvm.used`, `@llvm.global_ctors`).
     Appending,
+    /// `internal`: local to the module, in the symbol table as a local symbol.
     Internal,
+    /// `private`: local to the module and not in the symbol table at all.
     Private,
+    /// `extern_weak`: a declaration whose symbol may be absent at link time (null then).
     ExternWeak,
+    /// `common`: a tentative C definition, merged by the linker; interposable.
     Common,
 }
 
 impl Linkage {
+    /// Every linkage with its `.ll` keyword (`External` as `"external"`, though the writer omits it).
     pub const ALL: [(Linkage, &'static str); 11] = [
         (Linkage::External, "external"),
         (Linkage::AvailableExternally, "available_externally"),
@@ -70,6 +90,7 @@ impl Linkage {
         (Linkage::Common, "common"),
     ];
 
+    /// The `.ll` keyword of the linkage (`"linkonce_odr"`, ...).
     pub fn keyword(self) -> &'static str {
         Self::ALL
             .iter()
@@ -78,6 +99,7 @@ impl Linkage {
             .unwrap_or("external")
     }
 
+    /// LLVM's `isLocalLinkage`: `internal` or `private`.
     pub fn is_local(self) -> bool {
         matches!(self, Linkage::Internal | Linkage::Private)
     }
@@ -103,6 +125,8 @@ impl Linkage {
         )
     }
 
+    /// LLVM's `isWeakForLinker`: the linker may pick another module's definition (or none:
+    /// `extern_weak`).
     pub fn is_weak_for_linker(self) -> bool {
         matches!(
             self,
@@ -116,75 +140,112 @@ impl Linkage {
     }
 }
 
+/// A global's visibility (LLVM's `GlobalValue::VisibilityTypes`).
 #[derive(
     Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
 pub enum Visibility {
+    /// `default`: visible to other modules and, in shared objects, preemptible.
     #[default]
     Default,
+    /// `hidden`: not visible outside the linked component (implies `dso_local`).
     Hidden,
+    /// `protected`: visible, but references within the component bind locally.
     Protected,
 }
 
+/// A global's DLL storage class (LLVM's `GlobalValue::DLLStorageClassTypes`).
 #[derive(
     Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
 pub enum DllStorage {
+    /// No DLL storage class.
     #[default]
     Default,
+    /// `dllimport`.
     Import,
+    /// `dllexport`.
     Export,
 }
 
+/// Whether a global's address is significant (LLVM's `GlobalValue::UnnamedAddr`). MergeFunctions
+/// may replace a function by an alias only when its address is insignificant.
 #[derive(
     Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
 )]
 pub enum UnnamedAddr {
+    /// No attribute: the address is significant.
     #[default]
     None,
+    /// `local_unnamed_addr`: the address is insignificant within the module.
     Local,
+    /// `unnamed_addr`: the address is insignificant everywhere.
     Global,
 }
 
 /// Properties every global value has.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
 pub struct GlobalCommon {
+    /// The global's name (`@name`), or unnamed (`@0`).
     pub name: Name,
+    /// Linkage type.
     pub linkage: Linkage,
+    /// Visibility.
     pub visibility: Visibility,
+    /// DLL storage class.
     pub dll: DllStorage,
+    /// `dso_local`: the definition binds within the linked component (LLVM's `isDSOLocal`).
+    /// Under the `SemanticInterposition` module flag, a definition without it is interposable.
     pub dso_local: bool,
     /// `thread_local` model: None, or `""` (general dynamic), `localdynamic`, ...
     pub thread_local: Option<Box<str>>,
+    /// `unnamed_addr` / `local_unnamed_addr`, or neither.
     pub unnamed_addr: UnnamedAddr,
+    /// Address space of the global's address (`addrspace(N)`; 0 by default).
     pub addrspace: u32,
+    /// `section "name"`. Part of a function's signature for the comparator.
     pub section: Option<Box<str>>,
+    /// `partition "name"`.
     pub partition: Option<Box<str>>,
     /// `comdat` (Some("") means the comdat named like the global) or `comdat($name)`.
     pub comdat: Option<Box<str>>,
 }
 
+/// A global variable: `@g = [linkage] [global|constant] T [init], align N, ...`.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct GlobalVar {
+    /// Properties shared by all globals.
     pub common: GlobalCommon,
+    /// The type of the variable's value (not of its address, which is a pointer).
     pub value_ty: Type,
+    /// `constant` rather than `global`: the memory is never written.
     pub constant: bool,
+    /// `externally_initialized`: the initial value may be changed before the program runs.
     pub externally_initialized: bool,
+    /// The initializer; `None` for an external declaration.
     pub init: Option<Const>,
+    /// `align N`, in bytes, when given.
     pub align: Option<u64>,
     /// Trailing `, key value` properties we keep as text (code_model, sanitizer flags).
     pub extra: Vec<Box<str>>,
+    /// Attached metadata (`!dbg !5`, `!type ...`).
     pub md: Vec<MdAttachment>,
+    /// Variable attributes (`attributes #N` references and inline ones).
     pub attrs: AttrSet,
 }
 
 /// `@a = alias T, ptr @aliasee` or `@i = ifunc T, ptr @resolver`.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Alias {
+    /// Properties shared by all globals.
     pub common: GlobalCommon,
+    /// The type of the value the alias stands for (a function type for an ifunc).
     pub value_ty: Type,
+    /// The aliasee (`ptr @f`, possibly a constant expression over it), or the ifunc's resolver.
     pub target: Const,
+    /// An `ifunc` rather than an `alias`.
     pub ifunc: bool,
+    /// Attached metadata.
     pub md: Vec<MdAttachment>,
 }
 
@@ -193,19 +254,25 @@ pub struct Alias {
 /// variable or alias inline made each slot 232 bytes (9 MiB for 20,000 globals).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum GlobalKind {
+    /// A function declaration or definition.
     Function(Box<Function>),
+    /// A global variable.
     Var(Box<GlobalVar>),
+    /// An alias or ifunc.
     Alias(Box<Alias>),
 }
 
+/// An entry of [`Module::globals`]: a global value of any kind, possibly deleted.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Global {
+    /// What the global is: function, variable, or alias/ifunc.
     pub kind: GlobalKind,
     /// Deleted globals keep their handle (handles are never reused) but are not printed.
     pub deleted: bool,
 }
 
 impl Global {
+    /// The properties every kind of global has (name, linkage, visibility, ...).
     pub fn common(&self) -> &GlobalCommon {
         match &self.kind {
             GlobalKind::Function(f) => &f.common,
@@ -213,6 +280,8 @@ impl Global {
             GlobalKind::Alias(a) => &a.common,
         }
     }
+    /// [`common`](Self::common), mutably. Renaming a global this way leaves the module's name map
+    /// stale: call [`Module::register_name`] or [`Module::rebuild_names`] after.
     pub fn common_mut(&mut self) -> &mut GlobalCommon {
         match &mut self.kind {
             GlobalKind::Function(f) => &mut f.common,
@@ -220,12 +289,14 @@ impl Global {
             GlobalKind::Alias(a) => &mut a.common,
         }
     }
+    /// The function, if this global is one.
     pub fn as_function(&self) -> Option<&Function> {
         match &self.kind {
             GlobalKind::Function(f) => Some(f),
             _ => None,
         }
     }
+    /// The function, if this global is one, mutably.
     pub fn as_function_mut(&mut self) -> Option<&mut Function> {
         match &mut self.kind {
             GlobalKind::Function(f) => Some(f),
@@ -245,41 +316,64 @@ impl Global {
 /// Inline assembly: `asm [sideeffect] [alignstack] [inteldialect] [unwind] "asm", "constraints"`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct InlineAsm {
+    /// The function type of the call (`void (i32)`).
     pub fn_ty: Type,
+    /// The assembly string, unescaped.
     pub asm: Box<[u8]>,
+    /// The constraint string, unescaped (`"=r,r,~{memory}"`).
     pub constraints: Box<[u8]>,
+    /// `sideeffect`: the asm has effects beyond its outputs.
     pub sideeffect: bool,
+    /// `alignstack`: the stack must be aligned for it.
     pub alignstack: bool,
+    /// `inteldialect`: Intel rather than AT&T syntax.
     pub inteldialect: bool,
+    /// `unwind`: the asm may unwind.
     pub unwind: bool,
 }
 
 /// `$name = comdat any|exactmatch|largest|nodeduplicate|samesize`.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Comdat {
+    /// The comdat's name (without the `$`).
     pub name: Box<str>,
+    /// The selection kind as written: `any`, `exactmatch`, `largest`, `nodeduplicate` or
+    /// `samesize`.
     pub kind: Box<str>,
 }
 
 /// A whole LLVM module.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Module {
+    /// `source_filename = "..."`, unescaped.
     pub source_filename: Option<Box<[u8]>>,
+    /// `target datalayout = "..."`; LLVM's default layout when absent.
     pub datalayout: Option<Box<str>>,
+    /// `target triple = "..."`.
     pub triple: Option<Box<str>>,
+    /// `module asm "..."` lines, unescaped, in order.
     pub module_asm: Vec<Box<[u8]>>,
+    /// Every type the module uses, interned: equal types have equal [`Type`] handles.
     pub types: TypeTable,
+    /// Every constant the module uses, uniqued as in an `LLVMContext`: the same constant has one
+    /// [`Const`] handle, so constants compare by handle.
     pub consts: ConstPool,
+    /// All globals ever created. Handles are never reused: deleted globals stay here with
+    /// [`Global::deleted`] set. Iterate live ones with [`live_globals`](Self::live_globals).
     pub globals: PrimaryMap<GlobalId, Global>,
     /// Print order of globals; the writer prints variables, then aliases/ifuncs, then functions
     /// (LLVM's order), each group in this order. May hold deleted globals: iterate it through
     /// [`Module::live_globals`].
     pub order: Vec<GlobalId>,
+    /// `$name = comdat ...` definitions, in order.
     pub comdats: Vec<Comdat>,
+    /// Interned inline-asm values ([`Value::Asm`](crate::Value::Asm) operands).
     pub asms: PrimaryMap<AsmId, InlineAsm>,
     /// `attributes #N = { ... }`, by group number.
     pub attr_groups: std::collections::BTreeMap<u32, Vec<crate::attr::Attr>>,
+    /// Numbered metadata nodes (`!N = ...`), kept as text, in order.
     pub md_nodes: Vec<MdNode>,
+    /// Named metadata (`!llvm.module.flags = !{...}`), kept as text, in order.
     pub named_md: Vec<NamedMd>,
     /// Whether the text used typed pointers (`i32*`): the writer then prints typed pointers.
     pub typed_pointers: bool,
@@ -305,6 +399,10 @@ impl Module {
             .collect();
     }
 
+    /// The live global named `name` (without `@`), if any. The map is kept up to date by
+    /// [`add_global`](Self::add_global), [`register_name`](Self::register_name) and
+    /// [`delete_global`](Self::delete_global); after a deserialisation call
+    /// [`rebuild_indexes`](Self::rebuild_indexes) first.
     pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
         self.names.get(name).copied()
     }
@@ -349,10 +447,12 @@ impl Module {
             .filter(move |&g| !self.globals[g].deleted)
     }
 
+    /// The function behind `id`, or `None` if `id` is a variable or alias.
     pub fn function(&self, id: GlobalId) -> Option<&Function> {
         self.globals[id].as_function()
     }
 
+    /// The function behind `id`, mutably, or `None` if `id` is a variable or alias.
     pub fn function_mut(&mut self, id: GlobalId) -> Option<&mut Function> {
         self.globals[id].as_function_mut()
     }

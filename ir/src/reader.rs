@@ -174,8 +174,11 @@ impl Guard {
 /// A reader error with a 1-based position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// 1-based line of the error.
     pub line: u32,
+    /// 1-based column of the error, in characters (invalid UTF-8 counted as U+FFFD).
     pub col: u32,
+    /// What is wrong, in the style of LLVM's `LLParser` messages.
     pub msg: String,
     /// The text of the offending line (for caret display).
     pub line_text: String,
@@ -191,7 +194,24 @@ impl std::error::Error for ParseError {}
 
 type PResult<T> = Result<T, ParseError>;
 
-/// Parse a module from `.ll` text.
+/// Parse a module from `.ll` text: LLVM 22's textual IR (opaque pointers), and the
+/// typed-pointer IR of LLVM 14 and earlier. Large inputs have their function bodies read on
+/// several threads ([`parse_module_parallel`]), giving the module a serial read gives.
+///
+/// The result is not verified: call [`verify_module`](crate::verify_module) before handing
+/// it to a pass that assumes well-formed SSA.
+///
+/// # Example
+///
+/// ```
+/// let m = mergefn_ir::parse_module(b"define void @f() {\n  ret void\n}\n")?;
+/// let f = m.global_by_name("f").unwrap();
+/// assert!(!m.function(f).unwrap().is_declaration());
+///
+/// let err = mergefn_ir::parse_module(b"define void @f() {\n  frobnicate void\n}\n").unwrap_err();
+/// assert_eq!(err.line, 2);
+/// # Ok::<(), mergefn_ir::ParseError>(())
+/// ```
 pub fn parse_module(src: &[u8]) -> Result<Module, ParseError> {
     parse_module_with_progress(src, &mut |_| {})
 }

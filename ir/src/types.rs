@@ -20,12 +20,19 @@ entity_impl!(Type, "ty");
 /// Floating-point formats, in LLVM's `TypeID` order.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub enum FloatKind {
+    /// `half`: IEEE 754 binary16.
     Half,
+    /// `bfloat`: brain float, 8-bit exponent and 7-bit mantissa.
     BFloat,
+    /// `float`: IEEE 754 binary32.
     Float,
+    /// `double`: IEEE 754 binary64.
     Double,
+    /// `x86_fp80`: x87 80-bit extended precision.
     X86Fp80,
+    /// `fp128`: IEEE 754 binary128.
     Fp128,
+    /// `ppc_fp128`: PowerPC double-double (two `double`s).
     PpcFp128,
 }
 
@@ -41,6 +48,7 @@ impl FloatKind {
         }
     }
 
+    /// The `.ll` keyword of the format (`"double"`).
     pub fn keyword(self) -> &'static str {
         match self {
             FloatKind::Half => "half",
@@ -57,42 +65,64 @@ impl FloatKind {
 /// The shape of a type. The key of interning, so two equal `TypeData` are one [`Type`].
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum TypeData {
+    /// `void`: the type of no value (a function returning nothing, a `store`).
     Void,
+    /// `label`: the type of a basic block used as an operand.
     Label,
+    /// `metadata`: the type of metadata call arguments.
     Metadata,
+    /// `token`: values that may not be inspected or merged through a phi (`llvm.coro.id`, funclets).
     Token,
+    /// `x86_amx`: an AMX tile.
     X86Amx,
+    /// `x86_mmx`: an MMX register (removed from LLVM 20, kept to read older IR).
     X86Mmx,
     /// `iN`, 1 ≤ N ≤ 2^23 (LLVM's limit; the reader rejects wider).
     Int(u32),
     /// The byte type `bN` (RFC "Add a New Byte Type"): raw memory bits, never an integer.
     Byte(u32),
+    /// A floating-point type.
     Float(FloatKind),
     /// Opaque pointer `ptr addrspace(N)`.
     Ptr(u32),
     /// Legacy typed pointer `T addrspace(N)*` (LLVM ≤ 14 syntax).
     TypedPtr(Type, u32),
+    /// `[N x T]`: length and element type.
     Array(u64, Type),
+    /// `<N x T>`, or `<vscale x N x T>` when scalable.
     Vector {
+        /// Number of lanes (the minimum, times `vscale`, when scalable).
         len: u32,
+        /// Element type.
         elem: Type,
+        /// `vscale x`: the length is a runtime multiple of `len`.
         scalable: bool,
     },
     /// Literal struct `{ ... }` or `<{ ... }>`.
     Struct {
+        /// Member types, in order.
         elems: Vec<Type>,
+        /// `<{ ... }>`: no padding between members.
         packed: bool,
     },
     /// Identified struct, by name (unescaped). The body is in [`TypeTable::body`].
     Named(Box<str>),
+    /// A function type `ret (params, ...)`.
     Func {
+        /// The return type (`void` for none).
         ret: Type,
+        /// Parameter types, in order.
         params: Vec<Type>,
+        /// Whether the type ends in `...`.
         varargs: bool,
     },
+    /// A target extension type `target("name", types..., ints...)`.
     TargetExt {
+        /// The target type name (`"aarch64.svcount"`), unescaped.
         name: Box<str>,
+        /// Type parameters, in order.
         types: Vec<Type>,
+        /// Integer parameters, in order.
         ints: Vec<u32>,
     },
 }
@@ -100,7 +130,9 @@ pub enum TypeData {
 /// The body of an identified struct; `None` in the table means opaque.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct StructBody {
+    /// Member types, in order.
     pub elems: Vec<Type>,
+    /// `<{ ... }>`: no padding between members.
     pub packed: bool,
 }
 
@@ -148,6 +180,7 @@ fn hot_slot(data: &TypeData) -> Option<usize> {
 }
 
 impl TypeTable {
+    /// An empty table.
     pub fn new() -> Self {
         Self::default()
     }
@@ -167,6 +200,8 @@ impl TypeTable {
         self.dedup = self.data.iter().map(|(t, d)| (d.clone(), t)).collect();
     }
 
+    /// The handle of the type `data` describes, adding it if it is new: interning is what makes
+    /// handle equality type equality (one `Type*` per type in an `LLVMContext`).
     pub fn intern(&mut self, data: TypeData) -> Type {
         let slot = hot_slot(&data);
         if let Some(t) = slot.and_then(|k| self.hot[k]) {
@@ -186,41 +221,53 @@ impl TypeTable {
         t
     }
 
+    /// The handle of `data` if it was interned before; never adds a type.
     pub fn lookup(&self, data: &TypeData) -> Option<Type> {
         self.dedup.get(data).copied()
     }
 
+    /// What type `t` is. Panics if `t` is not from this table.
     pub fn get(&self, t: Type) -> &TypeData {
         &self.data[t]
     }
 
+    /// Number of distinct types interned.
     pub fn len(&self) -> usize {
         self.data.len()
     }
 
+    /// Whether no type was interned.
     pub fn is_empty(&self) -> bool {
         self.data.is_empty()
     }
 
+    /// Every interned type with its data, in handle (creation) order.
     pub fn iter(&self) -> impl Iterator<Item = (Type, &TypeData)> {
         self.data.iter()
     }
 
+    /// `void`, interned.
     pub fn void(&mut self) -> Type {
         self.intern(TypeData::Void)
     }
+    /// `label`, interned.
     pub fn label(&mut self) -> Type {
         self.intern(TypeData::Label)
     }
+    /// `metadata`, interned.
     pub fn metadata(&mut self) -> Type {
         self.intern(TypeData::Metadata)
     }
+    /// `token`, interned.
     pub fn token(&mut self) -> Type {
         self.intern(TypeData::Token)
     }
+    /// `iN` with N = `bits`, interned. `bits` is not checked against LLVM's 2^23 limit (the
+    /// reader checks it).
     pub fn int(&mut self, bits: u32) -> Type {
         self.intern(TypeData::Int(bits))
     }
+    /// The opaque pointer `ptr addrspace(N)`, interned (`ptr` for address space 0).
     pub fn ptr(&mut self, addrspace: u32) -> Type {
         self.intern(TypeData::Ptr(addrspace))
     }
@@ -270,14 +317,17 @@ impl TypeTable {
         }
     }
 
+    /// Whether `t` is `void`.
     pub fn is_void(&self, t: Type) -> bool {
         matches!(self.data[t], TypeData::Void)
     }
 
+    /// Whether `t` is a pointer, opaque or typed (not a vector of pointers).
     pub fn is_pointer(&self, t: Type) -> bool {
         matches!(self.data[t], TypeData::Ptr(_) | TypeData::TypedPtr(..))
     }
 
+    /// The address space of pointer type `t`, or `None` if `t` is not a pointer.
     pub fn pointer_addrspace(&self, t: Type) -> Option<u32> {
         match self.data[t] {
             TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => Some(a),
@@ -347,6 +397,8 @@ impl TypeTable {
         }
     }
 
+    /// The parts of function type `t`: return type, parameter types, varargs. `None` if `t` is
+    /// not a function type.
     pub fn func_parts(&self, t: Type) -> Option<(Type, &[Type], bool)> {
         match &self.data[t] {
             TypeData::Func {

@@ -20,9 +20,14 @@ pub enum User {
     /// Operand `operand` of instruction `inst` in function `func`; `direct` when the operand is
     /// the global itself rather than a constant containing it.
     Inst {
+        /// The function holding the instruction.
         func: GlobalId,
+        /// The instruction.
         inst: Inst,
+        /// The operand's index in [`InstData::operands`](crate::InstData::operands).
         operand: u32,
+        /// Whether the operand is the global itself (`call @f`) rather than a constant expression
+        /// containing it.
         direct: bool,
     },
     /// The initializer, aliasee, personality/prefix/prologue of another global.
@@ -131,6 +136,7 @@ impl ConstGlobals {
 }
 
 impl UseIndex {
+    /// The index of every global's uses in `m`, built on all cores.
     pub fn build(m: &Module) -> Self {
         Self::build_for(m, |_| true)
     }
@@ -196,6 +202,7 @@ impl UseIndex {
         (idx, visited)
     }
 
+    /// The places that mention `g` (empty when none, or when the index was built without it).
     pub fn users(&self, g: GlobalId) -> &[User] {
         &self.users[g]
     }

@@ -10,6 +10,8 @@ use crate::inst::Inst;
 use crate::module::AsmId;
 use serde::{Deserialize, Serialize};
 
+/// An operand: a local value of the enclosing function, or a module-level constant or asm.
+/// The analogue of LLVM's `Value *` as an instruction operand.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 pub enum Value {
     /// The `n`th formal argument of the enclosing function.
@@ -27,18 +29,21 @@ pub enum Value {
 }
 
 impl Value {
+    /// The constant, if this is one.
     pub fn as_const(self) -> Option<Const> {
         match self {
             Value::Const(c) => Some(c),
             _ => None,
         }
     }
+    /// The block, if this is a block operand.
     pub fn as_block(self) -> Option<Block> {
         match self {
             Value::Block(b) => Some(b),
             _ => None,
         }
     }
+    /// The instruction, if this is an instruction's result.
     pub fn as_inst(self) -> Option<Inst> {
         match self {
             Value::Inst(i) => Some(i),

@@ -26,8 +26,11 @@ use std::fmt;
 /// was read from text), and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VerifyError {
+    /// Name of the function the finding is in (empty for module-level findings).
     pub function: String,
+    /// Byte offset of the offending instruction in the text the module was read from, when known.
     pub offset: Option<u32>,
+    /// What is wrong, in the style of LLVM's verifier messages.
     pub msg: String,
 }
 
@@ -44,6 +47,20 @@ impl std::error::Error for VerifyError {}
 
 /// Check every function body of `m`; the finding of the first failing function (in module
 /// order) is the error.
+///
+/// # Example
+///
+/// ```
+/// // Parses, but %y is used before it is defined.
+/// let m = mergefn_ir::parse_module(b"define i32 @f(i32 %x) {
+///   %z = add i32 %y, 1
+///   %y = add i32 %x, 1
+///   ret i32 %z
+/// }")?;
+/// let err = mergefn_ir::verify_module(&m).unwrap_err();
+/// assert_eq!(err.function, "f");
+/// # Ok::<(), mergefn_ir::ParseError>(())
+/// ```
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
     let bodies: Vec<(GlobalId, &Function, &Body)> = m

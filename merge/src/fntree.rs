@@ -18,7 +18,11 @@ use std::collections::BTreeMap;
 /// A function in the tree with the hash it had when inserted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Node {
+    /// The function's hash as the tree is keyed in this run: 0 for [`Lookup::Tree`](crate::Lookup::Tree),
+    /// the structural hash for `Hybrid`, the detailed key for `Hash`. Two nodes can only be equal
+    /// when their hashes are.
     pub hash: u64,
+    /// The function.
     pub func: GlobalId,
 }
 
@@ -31,10 +35,12 @@ pub struct FnTree {
 }
 
 impl FnTree {
+    /// Number of functions in the tree.
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the tree holds no function.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

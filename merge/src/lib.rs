@@ -14,6 +14,62 @@
 //!
 //! This crate owns all module rewriting done by merging; it reads functions only through the
 //! comparator crate's verdicts.
+//!
+//! # Example
+//!
+//! Read a module, check that two functions are equal for the comparator, merge, write the
+//! result back and serialise the report:
+//!
+//! ```
+//! use mergefn_compare::{FunctionComparator, GlobalNumbers};
+//! use mergefn_merge::{merge_functions, Kind, Options};
+//! use std::cmp::Ordering;
+//!
+//! let src = r#"
+//! define internal i32 @add_one(i32 %x) {
+//!   %r = add i32 %x, 1
+//!   ret i32 %r
+//! }
+//! define internal i32 @plus_one(i32 %y) {
+//!   %s = add i32 %y, 1
+//!   ret i32 %s
+//! }
+//! define i32 @main() {
+//!   %a = call i32 @add_one(i32 1)
+//!   %b = call i32 @plus_one(i32 2)
+//!   %c = add i32 %a, %b
+//!   ret i32 %c
+//! }
+//! "#;
+//! let mut m = mergefn_ir::parse_module(src.as_bytes())?;
+//! mergefn_ir::verify_module(&m)?;
+//!
+//! // Names and the order values are met in do not matter; the operations do.
+//! let f = m.global_by_name("add_one").unwrap();
+//! let g = m.global_by_name("plus_one").unwrap();
+//! let numbers = GlobalNumbers::new();
+//! assert_eq!(FunctionComparator::new(&m, f, g, &numbers).compare(), Ordering::Equal);
+//!
+//! // Both are internal: @plus_one's callers now call @add_one (the name that sorts first
+//! // survives), and @plus_one, unused, is deleted.
+//! let report = merge_functions(&mut m, &Options::default());
+//! assert_eq!(report.merged.len(), 1);
+//! assert_eq!(report.merged[0].function, "plus_one");
+//! assert_eq!(report.merged[0].into, "add_one");
+//! assert_eq!(report.merged[0].kind, Kind::Deleted);
+//! assert_eq!((report.counts.merged, report.counts.deleted), (1, 1));
+//!
+//! let out = mergefn_ir::module_to_string(&m);
+//! assert!(!out.contains("@plus_one"));
+//! assert_eq!(out.matches("call i32 @add_one").count(), 2);
+//!
+//! let json = serde_json::to_value(&report)?;
+//! assert_eq!(json["merged"][0]["kind"], "deleted");
+//! assert_eq!(json["counts"]["merged"], 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod alias;
 pub mod consts;
@@ -66,10 +122,11 @@ pub struct Options {
     /// deleted or replaced everywhere, and a thunk is G itself, keeping the debug info of its
     /// parameters from its entry block ([`thunk::write_thunk_in_place`]).
     pub preserve_debug_info: bool,
+    /// How the tree finds an equal function; every choice gives the same merges.
     pub lookup: Lookup,
     /// After LLVM's pass, merge functions that differ only in constant operands into one
     /// body with extra parameters, where the cost model says it saves bytes (`--merge-similar`;
-    /// not something LLVM does: see [`similar`](crate::similar) and docs/ARCHITECTURE.md).
+    /// not something LLVM does: see docs/ARCHITECTURE.md, "Merging similar functions").
     pub merge_similar: bool,
     /// After LLVM's pass, merge functions that are equal once the functions they call are
     /// taken as equal when they are, recursively: mutually recursive groups and calls into
@@ -98,10 +155,16 @@ pub enum Kind {
     Rewritten,
 }
 
+/// One function merged away: G (`function`) now refers to, calls, or is replaced by F (`into`),
+/// the survivor. [`Report::merged`] lists them in the order the merges happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Merged {
+    /// G's name at the time it was merged (without `@`; `<unnamed N>` for an unnamed function).
     pub function: String,
+    /// The survivor's name. A function the pass created (the private body of two interposable or
+    /// ODR copies) is named `<private NAME>` after the function whose body it took.
     pub into: String,
+    /// How G was replaced.
     pub kind: Kind,
     /// For [`Kind::Parameterized`]: the constants G passes, as typed IR values (`i32 7`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -111,9 +174,13 @@ pub struct Merged {
     pub cycle: bool,
 }
 
+/// Statistics of one run, named after LLVM's `STATISTIC`s where LLVM has one (`opt -stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
+    /// Functions (declarations and definitions) in the module before the pass.
     pub functions: usize,
+    /// Definitions the pass may merge (not `available_externally`, no intrinsic call with a
+    /// distinct metadata operand).
     pub eligible: usize,
     /// Functions whose hash collided with another's: the first worklist.
     pub candidates: usize,
@@ -126,6 +193,8 @@ pub struct Counts {
     /// LLVM's `NumDoubleWeak`: new private functions holding a body both interposable copies
     /// now call.
     pub new_functions: usize,
+    /// Functions erased from the module (unused after merging, with a linkage that allows
+    /// dropping them).
     pub deleted: usize,
     /// Functions compared equal whose callers were redirected but that stay (too small).
     pub replaced: usize,
@@ -144,9 +213,11 @@ pub struct Counts {
 /// What the pass did.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
+    /// The functions merged away, in the order the merges happened.
     pub merged: Vec<Merged>,
     /// Names (made up for unnamed ones) of the functions the pass created.
     pub created: Vec<String>,
+    /// Statistics of the run.
     pub counts: Counts,
 }
 
@@ -365,7 +436,41 @@ struct Pass<'a> {
     barred: FxHashSet<GlobalId>,
 }
 
-/// Run MergeFunctions on `m`.
+/// Run MergeFunctions on `m`: LLVM's `MergeFunctionsPass::run` on one module, with
+/// [`Options`] in the place of its command-line flags. Rewrites `m` in place (merged-away
+/// functions are deleted, or become thunks or aliases; callers are redirected) and returns what
+/// it did. The result is checked against `opt-22 -passes=mergefunc` and with
+/// `opt-22 -passes=verify` by the workspace's tests.
+///
+/// Deterministic: the same module and options give the same module and report, whatever
+/// [`Options::lookup`] and however many threads.
+///
+/// # Example
+///
+/// External functions keep their names: with `--use-aliases` (LLVM's
+/// `-mergefunc-use-aliases`) and an insignificant address, the second becomes an alias.
+///
+/// ```
+/// use mergefn_merge::{merge_functions, Kind, Options};
+///
+/// let mut m = mergefn_ir::parse_module(br#"
+/// define i64 @sum(ptr %p, i64 %n) unnamed_addr {
+///   %a = load i64, ptr %p
+///   %b = add i64 %a, %n
+///   ret i64 %b
+/// }
+/// define i64 @total(ptr %q, i64 %k) unnamed_addr {
+///   %a = load i64, ptr %q
+///   %b = add i64 %a, %k
+///   ret i64 %b
+/// }
+/// "#)?;
+/// let report = merge_functions(&mut m, &Options { use_aliases: true, ..Options::default() });
+/// assert_eq!(report.merged[0].function, "total");
+/// assert_eq!(report.merged[0].kind, Kind::Alias);
+/// assert!(mergefn_ir::module_to_string(&m).contains("@total = unnamed_addr alias"));
+/// # Ok::<(), mergefn_ir::ParseError>(())
+/// ```
 pub fn merge_functions(m: &mut Module, opts: &Options) -> Report {
     merge_functions_hinted(m, opts, None)
 }

@@ -403,7 +403,7 @@ pub fn write_thunk(m: &mut Module, uses: &mut Uses, f: GlobalId, g: GlobalId) ->
 
 /// [`write_thunk`] to an F that takes G's parameters and then `extra` ones: the thunk passes
 /// its own arguments followed by the constants `extra` (a parameterized merge, see
-/// [`crate::similar`]).
+/// [`Options::merge_similar`](crate::Options::merge_similar)).
 pub fn write_thunk_passing(
     m: &mut Module,
     uses: &mut Uses,

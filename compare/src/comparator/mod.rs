@@ -368,7 +368,41 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         self.trace.as_ref().and_then(|d| d.as_ref())
     }
 
-    /// Test whether the two functions behave the same, and order them if not.
+    /// Test whether the two functions behave the same, and order them if not: LLVM's
+    /// `FunctionComparator::compare`. `Equal` means MergeFunctions would merge them; otherwise
+    /// the result is a strict total order (swapping the functions reverses it), which is what
+    /// lets the pass keep distinct functions in a sorted tree.
+    ///
+    /// # Example
+    ///
+    /// Local names do not matter, constants and types do:
+    ///
+    /// ```
+    /// use mergefn_compare::{FunctionComparator, GlobalNumbers};
+    /// use std::cmp::Ordering;
+    ///
+    /// let m = mergefn_ir::parse_module(br#"
+    /// define i32 @a(i32 %x) {
+    ///   %y = mul i32 %x, 3
+    ///   ret i32 %y
+    /// }
+    /// define i32 @b(i32 %p) {
+    ///   %q = mul i32 %p, 3
+    ///   ret i32 %q
+    /// }
+    /// define i32 @c(i32 %x) {
+    ///   %y = mul i32 %x, 5
+    ///   ret i32 %y
+    /// }
+    /// "#)?;
+    /// let [a, b, c] = ["a", "b", "c"].map(|n| m.global_by_name(n).unwrap());
+    /// let numbers = GlobalNumbers::new();
+    /// assert_eq!(FunctionComparator::new(&m, a, b, &numbers).compare(), Ordering::Equal);
+    /// // Integer constants order by value (LLVM's cmpAPInts): 3 < 5.
+    /// assert_eq!(FunctionComparator::new(&m, a, c, &numbers).compare(), Ordering::Less);
+    /// assert_eq!(FunctionComparator::new(&m, c, a, &numbers).compare(), Ordering::Greater);
+    /// # Ok::<(), mergefn_ir::ParseError>(())
+    /// ```
     pub fn compare(&mut self) -> Ordering {
         // Copies of one template or generic instantiation are often the same data: then
         // they are equal, and the walk below would only confirm it. (A traced comparison
