@@ -130,7 +130,7 @@ pub struct Options {
     pub merge_similar: bool,
     /// After LLVM's pass, merge functions that are equal once the functions they call are
     /// taken as equal when they are, recursively: mutually recursive groups and calls into
-    /// such groups (`--merge-cycles`; see [`cycles`](crate::cycles) and
+    /// such groups (`--merge-cycles`; see the `cycles` module and
     /// docs/ARCHITECTURE.md).
     pub merge_cycles: bool,
 }
