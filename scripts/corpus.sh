@@ -461,6 +461,45 @@ build_program "$OUT/programs/re2_prog.O2g.ll"  "$OUT/flavours/re2.O2g.ll"  "$RE2
 build_program "$OUT/programs/zstd_prog.O2g.ll" "$OUT/flavours/zstd.O2g.ll" "$ZSTD_SRC" "-Ilib" \
     "$ROOT/tests/programs/zstd_workload.c" "-O2 -g"
 
+# A Rust program: its one codegen unit's IR (generic instantiations included) and the link
+# line rustc used, saved with the objects it names (the standard library's rlibs, the
+# allocator shim, the exported-symbols object) so that scripts/link-rust.sh can link the
+# object of a merged module in its place.
+build_rust_program() {
+    local out="$OUT/programs/rust_prog.ll" src="$ROOT/tests/programs/rust_generics.rs"
+    local d="$OUT/programs/rust_prog.d"
+    if [ -s "$out" ] && [ -s "$d/link.args" ] && [ "$out" -nt "$src" ]; then
+        log "cached: ${out#"$ROOT"/}"; return 0
+    fi
+    log "compiling program rust_prog: ${src#"$ROOT"/}"
+    rm -rf "$d"; mkdir -p "$d"
+    (cd "$d" && rustc -C opt-level=2 -C codegen-units=1 -C save-temps -C debuginfo=0 \
+        --emit=llvm-ir,link --print link-args "$src" -o prog >link.line 2>rustc.err) ||
+        { cat "$d/rustc.err" >&2; die "rust_prog: rustc failed"; }
+    python3 - "$d" <<'PY' || die "rust_prog: cannot read rustc's link line"
+import glob, os, shlex, sys
+d = sys.argv[1]
+words = shlex.split(open(os.path.join(d, "link.line")).read().strip().splitlines()[-1])
+# Drop the environment assignments and the linker name; keep the arguments.
+while "=" in words[0] and not words[0].startswith("-"):
+    words.pop(0)
+words.pop(0)
+main = [w for w in words if w.endswith("-cgu.0.rcgu.o")]
+assert len(main) == 1, main
+out = []
+for i, w in enumerate(words):
+    if w == main[0]:
+        out.append("@OBJ@")
+    elif i > 0 and words[i - 1] == "-o":
+        out.append("@EXE@")
+    else:
+        out.append(w)
+open(os.path.join(d, "link.args"), "w").write("\n".join(out) + "\n")
+PY
+    mv "$d/prog.ll" "$out"
+}
+build_rust_program
+
 for f in "$OUT"/typed/*.ll; do
     grep -q 'i8\*' "$f" || die "${f#"$ROOT"/} has no typed pointers (i8*)"
     if grep -qE '(^|[ (,])ptr( |,|\))' "$f"; then log "warning: ${f#"$ROOT"/} mentions opaque 'ptr'"; fi

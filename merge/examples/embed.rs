@@ -17,7 +17,10 @@ pub fn run(ll: &[u8], f: &str, g: &str) -> Result<String, Box<dyn Error>> {
         out += &format!("{} -> {} ({:?})\n", r.function, r.into, r.kind);
     }
     let merged_ll = mergefn_ir::module_to_string(&m);
-    out += &format!("{} definitions left\n", merged_ll.matches("\ndefine ").count());
+    out += &format!(
+        "{} definitions left\n",
+        merged_ll.matches("\ndefine ").count()
+    );
     Ok(out + &serde_json::to_string(&report.counts)? + "\n")
 }
 

@@ -14,7 +14,10 @@ fn embed_example_merges_containers() {
     let ll = include_bytes!("../../examples/containers.ll");
     let out = embed::run(ll, "_ZNK5StackIP1AE4peekEm", "_ZNK5StackIP1BE4peekEm").unwrap();
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "@_ZNK5StackIP1AE4peekEm vs @_ZNK5StackIP1BE4peekEm: Equal");
+    assert_eq!(
+        lines[0],
+        "@_ZNK5StackIP1AE4peekEm vs @_ZNK5StackIP1BE4peekEm: Equal"
+    );
     assert_eq!(
         lines[1],
         "_ZNK5StackIP1BE4peekEm -> <private _ZNK5StackIP1AE4peekEm> (Deleted)"
@@ -50,5 +53,8 @@ fn readme_shows_the_embed_example() {
         .and_then(|(_, rest)| rest.split_once("```\n"))
         .expect("a ```rust block in that section")
         .0;
-    assert_eq!(code, EXAMPLE, "README's example differs from merge/examples/embed.rs");
+    assert_eq!(
+        code, EXAMPLE,
+        "README's example differs from merge/examples/embed.rs"
+    );
 }

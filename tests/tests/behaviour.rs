@@ -70,17 +70,47 @@ impl std::fmt::Debug for Outcome {
     }
 }
 
-/// Compile `ll` into the executable `exe` at `-O0`.
+/// Compile `ll` into the executable `exe` at `-O0`. The Rust program (`rust_prog`) is
+/// compiled to an object and linked with rustc's own link line (`scripts/link-rust.sh`).
 fn build(clang: &Path, ll: &Path, exe: &Path) -> Result<Duration, String> {
     let start = Instant::now();
-    let out = Command::new(clang)
-        .args(["-O0", "-w"])
-        .arg(ll)
-        .arg("-o")
-        .arg(exe)
-        .arg("-lpthread")
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", clang.display()))?;
+    let rust_args = ll
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with("rust_prog"))
+        .then(|| workspace_root().join("target/corpus/programs/rust_prog.d/link.args"));
+    let out = match &rust_args {
+        None => Command::new(clang)
+            .args(["-O0", "-w"])
+            .arg(ll)
+            .arg("-o")
+            .arg(exe)
+            .arg("-lpthread")
+            .output(),
+        Some(args) => {
+            let obj = exe.with_extension("o");
+            let c = Command::new(clang.with_file_name("clang"))
+                .args(["-O0", "-w", "-c", "-fPIC"])
+                .arg(ll)
+                .arg("-o")
+                .arg(&obj)
+                .output()
+                .map_err(|e| format!("cannot run clang: {e}"))?;
+            if !c.status.success() {
+                return Err(format!(
+                    "{} does not compile: {}",
+                    ll.display(),
+                    String::from_utf8_lossy(&c.stderr)
+                ));
+            }
+            Command::new("bash")
+                .arg(workspace_root().join("scripts/link-rust.sh"))
+                .arg(args)
+                .arg(&obj)
+                .arg(exe)
+                .output()
+        }
+    }
+    .map_err(|e| format!("cannot run {}: {e}", clang.display()))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         return Err(format!(
@@ -311,16 +341,35 @@ fn zstd_program_behaves_the_same_after_merging() {
 }
 
 #[test]
-fn re2_and_zstd_programs_behave_the_same_after_merging_similar_functions() {
-    // Release builds' IR (opt -O1 and -O2 first), merged with --merge-similar.
-    let opts = Options {
+fn re2_and_zstd_programs_behave_the_same_after_merging_similar_functions_and_cycles() {
+    // Release builds' IR (opt -O1 and -O2 first): merged with --merge-similar at -O1, with
+    // --merge-cycles and --merge-similar together at -O2.
+    let similar = Options {
         merge_similar: true,
         ..Options::default()
     };
-    for level in [1, 2] {
-        behaves_the_same_with("re2_prog", Some(level), &opts, 10);
-        behaves_the_same_with("zstd_prog", Some(level), &opts, 10);
+    let both = Options {
+        merge_similar: true,
+        merge_cycles: true,
+        ..Options::default()
+    };
+    for (level, opts) in [(1, &similar), (2, &both)] {
+        behaves_the_same_with("re2_prog", Some(level), opts, 10);
+        behaves_the_same_with("zstd_prog", Some(level), opts, 10);
     }
+}
+
+#[test]
+fn rust_program_behaves_the_same_after_merging() {
+    // rustc's IR of a generic-heavy program (opt-level=2), linked against the standard
+    // library as rustc links it: LLVM's merges, then cycles and similar functions too.
+    behaves_the_same("rust_prog", 0);
+    let both = Options {
+        merge_similar: true,
+        merge_cycles: true,
+        ..Options::default()
+    };
+    behaves_the_same_with("rust_prog", None, &both, 5);
 }
 
 #[test]
