@@ -12,6 +12,7 @@
 use crate::comparator::FunctionComparator;
 use crate::GlobalNumbers;
 use mergefn_ir::inst::FastMath;
+use mergefn_ir::Attr;
 use mergefn_ir::{Const, Flags, GlobalId, Inst, InstData, Module};
 
 /// One operand where two similar functions hold different constants.
@@ -66,4 +67,48 @@ pub fn similar(
 ) -> Option<Similarity> {
     let mut c = FunctionComparator::new(m, f, g, numbers).tolerant(accept);
     c.compare().is_eq().then(|| c.take_tolerated())
+}
+
+/// Whether a body shared by several functions may drop `attr` from its own function, return
+/// or parameter attributes when the functions disagree on it: the attributes that only state
+/// facts an optimiser may use (what memory is touched, that it returns, does not unwind, does
+/// not free, that a pointer is non-null, dereferenceable, not captured, a value not undef or
+/// in a range, ...). Dropping one only withholds a fact, so the body still computes, for
+/// each member's arguments, what the member computed. Attributes that change the calling
+/// convention or code generation (`zeroext`, `byval`, `align`, `sret`, `inreg`, string
+/// attributes such as `"target-cpu"`, `optsize`, ...) are never droppable: the comparator
+/// still requires them equal.
+pub fn droppable(attr: &Attr) -> bool {
+    let Attr::Other(_) = attr else { return false };
+    matches!(
+        attr.kind(),
+        "memory"
+            | "readnone"
+            | "readonly"
+            | "writeonly"
+            | "argmemonly"
+            | "inaccessiblememonly"
+            | "inaccessiblemem_or_argmemonly"
+            | "nofree"
+            | "nosync"
+            | "willreturn"
+            | "norecurse"
+            | "nounwind"
+            | "mustprogress"
+            | "speculatable"
+            | "nocallback"
+            | "noundef"
+            | "nonnull"
+            | "dereferenceable"
+            | "dereferenceable_or_null"
+            | "noalias"
+            | "nocapture"
+            | "captures"
+            | "range"
+            | "nofpclass"
+            | "returned"
+            | "initializes"
+            | "dead_on_unwind"
+            | "writable"
+    )
 }

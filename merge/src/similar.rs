@@ -30,7 +30,7 @@ use crate::uses::Uses;
 use crate::{calling_intrinsics_with_distinct_metadata, Counts, Kind, Merged};
 use mergefn_compare::similar::{similar, OperandDiff, Similarity, Weakened};
 use mergefn_compare::GlobalNumbers;
-use mergefn_ir::attr::Attr;
+use mergefn_ir::attr::{Attr, AttrSet};
 use mergefn_ir::inst::{Flags, InstExtra, Opcode, TailKind};
 use mergefn_ir::uses::User;
 use mergefn_ir::{
@@ -621,6 +621,7 @@ fn make_parameterized_body(m: &mut Module, g: &Group) -> GlobalId {
         d.flags.0 &= w.flags.0 | !POISON_FLAGS;
         d.fmf.0 &= w.fmf.0;
     }
+    new_fn.attrs = shared_attrs(m, &g.members);
     new_fn.fn_ty = m.types.intern(TypeData::Func {
         ret,
         params,
@@ -643,6 +644,70 @@ fn make_parameterized_body(m: &mut Module, g: &Group) -> GlobalId {
         .md
         .retain(|a| !matches!(&*a.kind, "type" | "kcfi_type"));
     m.add_global(GlobalKind::Function(Box::new(new_fn)))
+}
+
+/// The attributes of a body shared by `members` (the first is the representative, whose list
+/// it starts from): its list when all members have the same; otherwise, set by set, the
+/// attributes of its groups written out, keeping each droppable one
+/// ([`mergefn_compare::similar::droppable`]) only where every member has it, the same. The
+/// comparator found the lists equal but for droppable attributes.
+fn shared_attrs(m: &Module, members: &[GlobalId]) -> mergefn_ir::AttrList {
+    let lists: Vec<&mergefn_ir::AttrList> = members
+        .iter()
+        .map(|&f| &m.function(f).expect("a function").attrs)
+        .collect();
+    let rep = lists[0].clone();
+    if lists.iter().all(|l| **l == rep) {
+        return rep;
+    }
+    let expand = |set: &AttrSet| -> Vec<Attr> {
+        set.attrs
+            .iter()
+            .chain(
+                set.groups
+                    .iter()
+                    .filter_map(|g| m.attr_groups.get(g))
+                    .flatten(),
+            )
+            .cloned()
+            .collect()
+    };
+    let set_of = |l: &mergefn_ir::AttrList, i: usize| -> Option<AttrSet> {
+        match i {
+            0 => Some(l.func.clone()),
+            1 => Some(l.ret.clone()),
+            n => l.params.get(n - 2).cloned(),
+        }
+    };
+    let shared = |i: usize| -> AttrSet {
+        let mine = set_of(lists[0], i).unwrap_or_default();
+        let others: Vec<Vec<Attr>> = lists[1..]
+            .iter()
+            .map(|l| set_of(l, i).map(|s| expand(&s)).unwrap_or_default())
+            .collect();
+        if lists[1..]
+            .iter()
+            .all(|l| set_of(l, i).unwrap_or_default() == mine)
+        {
+            return mine;
+        }
+        let attrs = expand(&mine)
+            .into_iter()
+            .filter(|a| {
+                !mergefn_compare::similar::droppable(a) || others.iter().all(|o| o.contains(a))
+            })
+            .collect();
+        AttrSet {
+            attrs,
+            groups: Default::default(),
+        }
+    };
+    let n_params = lists.iter().map(|l| l.params.len()).max().unwrap_or(0);
+    mergefn_ir::AttrList {
+        func: shared(0),
+        ret: shared(1),
+        params: (0..n_params).map(|p| shared(p + 2)).collect(),
+    }
 }
 
 fn unique_name(m: &Module, want: &str) -> String {

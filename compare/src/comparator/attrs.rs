@@ -177,6 +177,12 @@ pub(crate) struct CanonAttr {
 }
 
 impl CanonAttr {
+    /// Whether a shared body may drop this attribute ([`crate::similar::droppable`]); an
+    /// upgraded legacy `readnone`/`readonly`/`writeonly` is a `memory(...)`.
+    fn droppable(&self) -> bool {
+        self.kind == MEMORY_KIND || self.source.as_ref().is_some_and(crate::similar::droppable)
+    }
+
     fn text(&self) -> String {
         match (&self.source, &self.value) {
             (Some(a), _) => attr_text(a),
@@ -524,13 +530,14 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
         }
         let m = self.m;
         let (na, nb) = (num_sets(m, l), num_sets(m, r));
-        if na != nb {
+        let lenient = self.drop_droppable_attrs;
+        if na != nb && !lenient {
             return self.decided(na.cmp(&nb), "cmp_attrs", |_| {
                 format!("{what}: {na} vs {nb} attribute sets")
             });
         }
         let empty = AttrSet::default();
-        for i in 0..na {
+        for i in 0..na.max(nb) {
             let (wa, wb) = (
                 set_at(l, i).unwrap_or(&empty),
                 set_at(r, i).unwrap_or(&empty),
@@ -538,10 +545,18 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             if wa == wb {
                 continue;
             }
-            let (sa, sb) = (
+            let (mut sa, mut sb) = (
                 self.numbers.canon_attrs(m, wa, i == 0),
                 self.numbers.canon_attrs(m, wb, i == 0),
             );
+            if lenient {
+                // A shared body keeps only the attributes every member has: set aside those
+                // it may drop, compare the rest.
+                let keep = |s: &std::sync::Arc<[CanonAttr]>| -> std::sync::Arc<[CanonAttr]> {
+                    s.iter().filter(|a| !a.droppable()).cloned().collect()
+                };
+                (sa, sb) = (keep(&sa), keep(&sb));
+            }
             for (x, y) in sa.iter().zip(sb.iter()) {
                 let o = self.cmp_attr(x, y);
                 if o.is_ne() {

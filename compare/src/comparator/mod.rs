@@ -244,6 +244,10 @@ pub struct FunctionComparator<'m, 'g> {
     /// ([`with_callee_classes`](Self::with_callee_classes)): direct callees in one class are
     /// interchangeable.
     callee_classes: Option<&'g dyn Fn(GlobalId) -> Option<u32>>,
+    /// Whether the function's own attribute lists compare without the attributes a shared
+    /// body may drop ([`crate::similar::droppable`]): set while comparing them in a
+    /// [`crate::similar`] comparison.
+    pub(crate) drop_droppable_attrs: bool,
     /// Whether the values being compared are the callees of two direct calls (not a
     /// `blockaddress`, whose function is an address).
     at_callee: bool,
@@ -298,6 +302,7 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
             tolerated: None,
             callee_classes: None,
             at_callee: false,
+            drop_droppable_attrs: false,
         }
     }
 
@@ -591,6 +596,13 @@ impl<'m, 'g> FunctionComparator<'m, 'g> {
     /// globals). A traced comparison always compares, to explain its answer.
     fn cmp_function_attrs(&mut self) -> Ordering {
         let (l, r) = (self.fnl, self.fnr);
+        if self.tolerated.is_some() {
+            // Similar functions may differ in attributes a shared body drops.
+            self.drop_droppable_attrs = true;
+            let o = self.cmp_attrs(&l.attrs, &r.attrs, "function");
+            self.drop_droppable_attrs = false;
+            return o;
+        }
         let ids = (
             self.numbers.fn_attr_id(self.m, self.fl),
             self.numbers.fn_attr_id(self.m, self.fr),
