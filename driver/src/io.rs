@@ -165,7 +165,7 @@ pub fn load_module_with_hints(
 ) -> Result<(Module, Option<UseHints>), Error> {
     let bytes = read_input(input)?;
     let name = input.input_name();
-    let (m, hints) = match Format::detect(&bytes) {
+    let (mut m, hints) = match Format::detect(&bytes) {
         Format::Ll => {
             let mut released = 0;
             let (m, hints) = mergefn_ir::parse_module_with_hints(&bytes, &mut |offset| {
@@ -186,6 +186,9 @@ pub fn load_module_with_hints(
             (m, None)
         }
     };
+    // Like opt, the module is known by the name its input was given on the command line
+    // (`<stdin>` for `-`); the writer prints it as the `; ModuleID` comment.
+    m.module_id = Some(name.as_str().into());
     if verify {
         if let Err(e) = mergefn_ir::verify_module(&m) {
             let msg = format!("{e}; use --no-verify to skip this check");

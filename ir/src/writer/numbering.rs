@@ -1,0 +1,291 @@
+//! The numbers opt gives metadata nodes and attribute groups when it prints a module.
+//!
+//! LLVM's `SlotTracker` numbers only the nodes and groups something still uses, in the order
+//! it meets them: metadata attached to global variables, the operands of named metadata,
+//! then, function by function, the function's attachments and for each instruction its debug
+//! records, the metadata operands of calls and its attachments (`!dbg` first), each node
+//! followed depth first by the nodes it refers to; attribute groups of global variables,
+//! then of every function, then of call sites as the functions are printed. After a merge
+//! deletes functions, the numbers the input had no longer hold: this computes opt's.
+//!
+//! Node texts are kept as read, so a node's operands are its `!N` references in the text.
+//! LLVM visits them in operand order, which for `!DI...` nodes is not always the order of
+//! their fields in text; we visit them in the order of their numbers in the input, which is
+//! LLVM's order whenever the input was numbered by LLVM (as clang's, rustc's and opt's output
+//! are).
+
+use crate::attr::AttrSet;
+use crate::function::Body;
+use crate::metadata::Metadata;
+use crate::module::{GlobalKind, Module};
+use crate::value::Value;
+use rustc_hash::FxHashMap;
+
+/// No number: the node or group is not printed (nothing uses it).
+pub(super) const NONE: u32 = u32::MAX;
+
+pub(super) struct Numbering {
+    /// New number of each input node, by its input number.
+    md_slot: Vec<u32>,
+    /// Indexes into `Module::md_nodes`, in the order of the new numbers.
+    pub md_order: Vec<usize>,
+    /// New number of each input attribute group.
+    attr_slot: FxHashMap<u32, u32>,
+    /// Input group numbers, in the order of the new numbers.
+    pub attr_order: Vec<u32>,
+}
+
+/// Calls `f` with each `!N` reference in metadata text, in order, and the byte range it
+/// spans (string literals are skipped: they hold a `"` only as `\22`).
+pub(super) fn for_each_ref(text: &[u8], mut f: impl FnMut(u32, usize, usize)) {
+    let mut i = 0;
+    while let Some(k) = memchr::memchr2(b'!', b'"', &text[i..]) {
+        let at = i + k;
+        if text[at] == b'"' {
+            i = match memchr::memchr(b'"', &text[at + 1..]) {
+                Some(e) => at + 1 + e + 1,
+                None => return,
+            };
+            continue;
+        }
+        let mut j = at + 1;
+        let mut n: u64 = 0;
+        while j < text.len() && text[j].is_ascii_digit() && n < u64::from(NONE) {
+            n = n * 10 + u64::from(text[j] - b'0');
+            j += 1;
+        }
+        if j > at + 1 && n < u64::from(NONE) {
+            f(n as u32, at, j);
+        }
+        i = j;
+    }
+}
+
+impl Numbering {
+    /// The new number of input node `id` (itself when it has none, which does not happen for
+    /// nodes the module uses).
+    pub fn md(&self, id: u32) -> u32 {
+        match self.md_slot.get(id as usize) {
+            Some(&s) if s != NONE => s,
+            _ => id,
+        }
+    }
+
+    /// The new number of input attribute group `g`.
+    pub fn attr(&self, g: u32) -> u32 {
+        self.attr_slot.get(&g).copied().unwrap_or(g)
+    }
+
+    pub fn new(m: &Module) -> Numbering {
+        let mut b = Builder::new(m);
+        for g in m.live_globals() {
+            match &m.globals[g].kind {
+                GlobalKind::Var(v) => {
+                    for a in &v.md {
+                        b.md(&a.md, None);
+                    }
+                    b.attrs(&v.attrs);
+                }
+                GlobalKind::Alias(a) => {
+                    for a in &a.md {
+                        b.md(&a.md, None);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for n in &m.named_md {
+            let mut refs = Vec::new();
+            for_each_ref(n.text.as_bytes(), |r, _, _| refs.push(r));
+            for r in refs {
+                b.node(r);
+            }
+        }
+        for g in m.live_globals() {
+            if let GlobalKind::Function(f) = &m.globals[g].kind {
+                b.attrs(&f.attrs.func);
+            }
+        }
+        for g in m.live_globals() {
+            let GlobalKind::Function(f) = &m.globals[g].kind else {
+                continue;
+            };
+            for a in &f.md {
+                b.md(&a.md, None);
+            }
+            let Some(body) = &f.body else { continue };
+            for &bl in &body.layout {
+                for &i in &body.blocks[bl].insts {
+                    let d = &body.insts[i];
+                    if let Some(dbg) = &d.debug {
+                        for r in dbg.records.iter() {
+                            for op in &r.ops {
+                                b.md(op, Some(body));
+                            }
+                        }
+                    }
+                    if let Some(ci) = d.call_info() {
+                        for &v in &d.operands[..d.num_call_args()] {
+                            if let Value::Md(x) = v {
+                                b.md(&body.md_args[x], Some(body));
+                            }
+                        }
+                        b.attrs_later(&ci.attrs.func);
+                    }
+                    if let Some(loc) = d.debug.as_ref().and_then(|x| x.loc.as_ref()) {
+                        b.md(loc, Some(body));
+                    }
+                    for a in &d.md {
+                        b.md(&a.md, Some(body));
+                    }
+                }
+            }
+        }
+        b.finish()
+    }
+}
+
+struct Builder<'m> {
+    m: &'m Module,
+    /// Index into `md_nodes` by input number.
+    index: Vec<u32>,
+    /// References of each node, sorted by input number: those of node k (an index into
+    /// `md_nodes`) are `refs[starts[k]..starts[k + 1]]`.
+    starts: Vec<u32>,
+    refs: Vec<u32>,
+    md_slot: Vec<u32>,
+    md_order: Vec<usize>,
+    stack: Vec<u32>,
+    attr_slot: FxHashMap<u32, u32>,
+    attr_order: Vec<u32>,
+    /// Groups by content, so that equal groups share one number as they do in LLVM.
+    attr_by_content: FxHashMap<&'m [crate::attr::Attr], u32>,
+    /// Call-site groups, numbered after every function's own.
+    later: Vec<u32>,
+}
+
+impl<'m> Builder<'m> {
+    fn new(m: &'m Module) -> Self {
+        let max = m
+            .md_nodes
+            .iter()
+            .map(|n| n.id)
+            .max()
+            .map_or(0, |x| x as usize + 1);
+        let mut index = vec![NONE; max];
+        for (k, n) in m.md_nodes.iter().enumerate() {
+            index[n.id as usize] = k as u32;
+        }
+        let mut starts = Vec::with_capacity(m.md_nodes.len() + 1);
+        let mut refs = Vec::new();
+        for n in &m.md_nodes {
+            starts.push(refs.len() as u32);
+            let from = refs.len();
+            for_each_ref(n.text.as_bytes(), |r, _, _| refs.push(r));
+            refs[from..].sort_unstable();
+        }
+        starts.push(refs.len() as u32);
+        Builder {
+            m,
+            index,
+            starts,
+            refs,
+            md_slot: vec![NONE; max],
+            md_order: Vec::with_capacity(m.md_nodes.len()),
+            stack: Vec::new(),
+            attr_slot: FxHashMap::default(),
+            attr_order: Vec::new(),
+            attr_by_content: FxHashMap::default(),
+            later: Vec::new(),
+        }
+    }
+
+    fn md(&mut self, md: &Metadata, body: Option<&Body>) {
+        match md {
+            Metadata::Ref(n) => self.node(*n),
+            Metadata::Text(t) => {
+                let mut refs = Vec::new();
+                for_each_ref(t.as_bytes(), |r, _, _| refs.push(r));
+                for r in refs {
+                    self.node(r);
+                }
+            }
+            Metadata::Value(_, Value::Md(x)) => {
+                if let Some(body) = body {
+                    let inner = body.md_args[*x].clone();
+                    self.md(&inner, Some(body));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// LLVM's `CreateMetadataSlot`: number node `id` if it has no number, then the nodes it
+    /// refers to, depth first. `!DIExpression`s get none (they are printed inline).
+    fn node(&mut self, id: u32) {
+        self.stack.push(id);
+        while let Some(id) = self.stack.pop() {
+            let Some(&k) = self.index.get(id as usize) else {
+                continue;
+            };
+            if k == NONE || self.md_slot[id as usize] != NONE {
+                continue;
+            }
+            let text = &self.m.md_nodes[k as usize].text;
+            if text.starts_with("!DIExpression(") {
+                continue;
+            }
+            self.md_slot[id as usize] = self.md_order.len() as u32;
+            self.md_order.push(k as usize);
+            let (s, e) = (self.starts[k as usize], self.starts[k as usize + 1]);
+            for j in (s..e).rev() {
+                let r = self.refs[j as usize];
+                if self.md_slot.get(r as usize).is_some_and(|&x| x == NONE) {
+                    self.stack.push(r);
+                }
+            }
+        }
+    }
+
+    fn attrs(&mut self, set: &AttrSet) {
+        for &g in &set.groups {
+            self.group(g);
+        }
+    }
+
+    fn attrs_later(&mut self, set: &AttrSet) {
+        self.later.extend(set.groups.iter().copied());
+    }
+
+    fn group(&mut self, g: u32) {
+        if self.attr_slot.contains_key(&g) {
+            return;
+        }
+        let Some(content) = self.m.attr_groups.get(&g) else {
+            return;
+        };
+        let n = match self.attr_by_content.get(content.as_slice()) {
+            Some(&n) => n,
+            None => {
+                let n = self.attr_order.len() as u32;
+                self.attr_order.push(g);
+                self.attr_by_content.insert(content.as_slice(), n);
+                n
+            }
+        };
+        self.attr_slot.insert(g, n);
+    }
+
+    fn finish(mut self) -> Numbering {
+        for g in std::mem::take(&mut self.later) {
+            self.group(g);
+        }
+        // Nodes and groups nothing uses are not printed, as in opt.
+        Numbering {
+            md_slot: self.md_slot,
+            md_order: self.md_order,
+            attr_slot: self.attr_slot,
+            attr_order: self.attr_order,
+        }
+    }
+}
