@@ -101,7 +101,7 @@ struct Writer<'m> {
     /// Scratch for [`Writer::predecessors`].
     preds: Vec<Vec<Block>>,
     /// opt's numbers for metadata nodes and attribute groups (when printing a whole module).
-    num: Option<&'m Numbering>,
+    num: Option<&'m Numbering<'m>>,
 }
 
 fn is_plain_name(s: &[u8]) -> bool {
@@ -873,7 +873,12 @@ impl<'m> Writer<'m> {
             self.s(id);
             self.s("'\n");
         }
-        if let Some(sf) = &m.source_filename {
+        // LLVM's source file name is the module's identifier unless the text names one.
+        let source_filename = m
+            .source_filename
+            .as_deref()
+            .or(m.module_id.as_deref().map(str::as_bytes));
+        if let Some(sf) = source_filename {
             self.s("source_filename = ");
             self.quoted(sf);
             self.s("\n");
@@ -979,14 +984,14 @@ impl<'m> Writer<'m> {
         }
         self.functions(out)?;
         let num = self.num;
-        let groups: Vec<(u32, &Vec<Attr>)> = match num {
+        let groups: Vec<(u32, &[Attr])> = match num {
             Some(num) => num
-                .attr_order
+                .attr_sets
                 .iter()
                 .enumerate()
-                .filter_map(|(k, g)| Some((k as u32, m.attr_groups.get(g)?)))
+                .map(|(k, a)| (k as u32, &**a))
                 .collect(),
-            None => m.attr_groups.iter().map(|(&g, a)| (g, a)).collect(),
+            None => m.attr_groups.iter().map(|(&g, a)| (g, &a[..])).collect(),
         };
         if !groups.is_empty() {
             self.s("\n");
@@ -1164,7 +1169,12 @@ impl<'m> Writer<'m> {
         self.s(if a.ifunc { "ifunc " } else { "alias " });
         self.ty(a.value_ty);
         self.s(", ");
-        self.typed_const(a.target);
+        // As LLVM prints it: an expression without its type.
+        if matches!(self.m.consts.get(a.target), ConstData::Expr(_)) {
+            self.constant(a.target);
+        } else {
+            self.typed_const(a.target);
+        }
         if let Some(p) = &a.common.partition {
             self.s(", partition ");
             self.quoted(p.as_bytes());
@@ -1205,7 +1215,11 @@ impl<'m> Writer<'m> {
             .types
             .func_parts(f.fn_ty)
             .expect("function has a function type");
-        self.fn_attrs_comment(&f.attrs.func);
+        let own_group = self.num.and_then(|n| n.fn_group(g));
+        match own_group {
+            Some((_, attrs)) => self.fn_attrs_comment(&AttrSet::default(), attrs),
+            None => self.fn_attrs_comment(&f.attrs.func, &[]),
+        }
         if f.body.is_some() {
             self.s("define ");
         } else {
@@ -1257,7 +1271,13 @@ impl<'m> Writer<'m> {
         if f.common.addrspace != 0 {
             let _ = write!(self.out, " addrspace({})", f.common.addrspace);
         }
-        self.attrs_after(&f.attrs.func);
+        match own_group {
+            Some((n, _)) => {
+                self.s(" #");
+                self.num(n);
+            }
+            None => self.attrs_after(&f.attrs.func),
+        }
         self.section_comdat(&f.common, false);
         if let Some(a) = f.align {
             let _ = write!(self.out, " align {a}");
@@ -1338,11 +1358,11 @@ impl<'m> Writer<'m> {
 
     /// `; Function Attrs: ...` before a function, as opt prints it: the function's
     /// attributes but for the string ones, in their order.
-    fn fn_attrs_comment(&mut self, set: &AttrSet) {
+    fn fn_attrs_comment(&mut self, set: &AttrSet, extra: &[Attr]) {
         let m = self.m;
         let groups = set.groups.iter().filter_map(|g| m.attr_groups.get(g));
         let mut any = false;
-        for a in groups.flatten().chain(set.attrs.iter()) {
+        for a in groups.flatten().chain(set.attrs.iter()).chain(extra) {
             if matches!(a, Attr::Str(..)) {
                 continue;
             }
@@ -1767,7 +1787,8 @@ impl<'m> Writer<'m> {
             .types
             .func_parts(ci.fn_ty)
             .expect("call has a function type");
-        if varargs || self.m.typed_pointers {
+        // The callee's function type only for varargs, as LLVM (14 and 22) prints calls.
+        if varargs {
             self.ty(ci.fn_ty);
         } else {
             self.ty(ret);

@@ -14,7 +14,9 @@
 //! LLVM's order whenever the input was numbered by LLVM (as clang's, rustc's and opt's output
 //! are).
 
-use crate::attr::AttrSet;
+use crate::attr::{Attr, AttrSet};
+use crate::module::GlobalId;
+use std::borrow::Cow;
 use crate::function::Body;
 use crate::metadata::Metadata;
 use crate::module::{GlobalKind, Module};
@@ -24,15 +26,17 @@ use rustc_hash::FxHashMap;
 /// No number: the node or group is not printed (nothing uses it).
 pub(super) const NONE: u32 = u32::MAX;
 
-pub(super) struct Numbering {
+pub(super) struct Numbering<'m> {
     /// New number of each input node, by its input number.
     md_slot: Vec<u32>,
     /// Indexes into `Module::md_nodes`, in the order of the new numbers.
     pub md_order: Vec<usize>,
     /// New number of each input attribute group.
     attr_slot: FxHashMap<u32, u32>,
-    /// Input group numbers, in the order of the new numbers.
-    pub attr_order: Vec<u32>,
+    /// The attributes of each new group, in the order of the new numbers.
+    pub attr_sets: Vec<Cow<'m, [Attr]>>,
+    /// Intrinsic declarations whose group opt changes (see [`Builder::function_attrs`]).
+    fn_slot: FxHashMap<GlobalId, u32>,
 }
 
 /// Calls `f` with each `!N` reference in metadata text, in order, and the byte range it
@@ -61,7 +65,7 @@ pub(super) fn for_each_ref(text: &[u8], mut f: impl FnMut(u32, usize, usize)) {
     }
 }
 
-impl Numbering {
+impl<'m> Numbering<'m> {
     /// The new number of input node `id` (itself when it has none, which does not happen for
     /// nodes the module uses).
     pub fn md(&self, id: u32) -> u32 {
@@ -76,7 +80,14 @@ impl Numbering {
         self.attr_slot.get(&g).copied().unwrap_or(g)
     }
 
-    pub fn new(m: &Module) -> Numbering {
+    /// The new group of function `g`'s own attributes when opt changes them (an intrinsic
+    /// declaration), with its attributes.
+    pub fn fn_group(&self, g: GlobalId) -> Option<(u32, &[Attr])> {
+        let &n = self.fn_slot.get(&g)?;
+        Some((n, &self.attr_sets[n as usize]))
+    }
+
+    pub fn new(m: &'m Module) -> Numbering<'m> {
         let mut b = Builder::new(m);
         for g in m.live_globals() {
             match &m.globals[g].kind {
@@ -103,7 +114,7 @@ impl Numbering {
         }
         for g in m.live_globals() {
             if let GlobalKind::Function(f) = &m.globals[g].kind {
-                b.attrs(&f.attrs.func);
+                b.function_attrs(g, f);
             }
         }
         for g in m.live_globals() {
@@ -157,9 +168,10 @@ struct Builder<'m> {
     md_order: Vec<usize>,
     stack: Vec<u32>,
     attr_slot: FxHashMap<u32, u32>,
-    attr_order: Vec<u32>,
+    attr_sets: Vec<Cow<'m, [Attr]>>,
+    fn_slot: FxHashMap<GlobalId, u32>,
     /// Groups by content, so that equal groups share one number as they do in LLVM.
-    attr_by_content: FxHashMap<&'m [crate::attr::Attr], u32>,
+    attr_by_content: FxHashMap<Cow<'m, [Attr]>, u32>,
     /// Call-site groups, numbered after every function's own.
     later: Vec<u32>,
 }
@@ -194,7 +206,8 @@ impl<'m> Builder<'m> {
             md_order: Vec::with_capacity(m.md_nodes.len()),
             stack: Vec::new(),
             attr_slot: FxHashMap::default(),
-            attr_order: Vec::new(),
+            attr_sets: Vec::new(),
+            fn_slot: FxHashMap::default(),
             attr_by_content: FxHashMap::default(),
             later: Vec::new(),
         }
@@ -264,19 +277,50 @@ impl<'m> Builder<'m> {
         let Some(content) = self.m.attr_groups.get(&g) else {
             return;
         };
-        let n = match self.attr_by_content.get(content.as_slice()) {
-            Some(&n) => n,
-            None => {
-                let n = self.attr_order.len() as u32;
-                self.attr_order.push(g);
-                self.attr_by_content.insert(content.as_slice(), n);
-                n
-            }
-        };
+        let n = self.set(Cow::Borrowed(content.as_slice()));
         self.attr_slot.insert(g, n);
     }
 
-    fn finish(mut self) -> Numbering {
+    /// The number of the group holding `content`, numbered now if new.
+    fn set(&mut self, content: Cow<'m, [Attr]>) -> u32 {
+        if let Some(&n) = self.attr_by_content.get(&content) {
+            return n;
+        }
+        let n = self.attr_sets.len() as u32;
+        self.attr_sets.push(content.clone());
+        self.attr_by_content.insert(content, n);
+        n
+    }
+
+    /// A function's own group. opt gives an intrinsic's declaration the intrinsic's own
+    /// attributes when it reads it, which never include `mustprogress` (older LLVMs, as
+    /// rustc's, wrote it there): such a declaration gets the group without it.
+    fn function_attrs(&mut self, g: GlobalId, f: &'m crate::function::Function) {
+        let m = self.m;
+        let intrinsic = f.body.is_none()
+            && m.globals[g]
+                .common()
+                .name
+                .as_str()
+                .is_some_and(|n| n.starts_with("llvm."));
+        if intrinsic && f.attrs.func.groups.len() == 1 && f.attrs.func.attrs.is_empty() {
+            if let Some(content) = m.attr_groups.get(&f.attrs.func.groups[0]) {
+                if content.iter().any(|a| a.kind() == "mustprogress") {
+                    let kept: Vec<Attr> = content
+                        .iter()
+                        .filter(|a| a.kind() != "mustprogress")
+                        .cloned()
+                        .collect();
+                    let n = self.set(Cow::Owned(kept));
+                    self.fn_slot.insert(g, n);
+                    return;
+                }
+            }
+        }
+        self.attrs(&f.attrs.func);
+    }
+
+    fn finish(mut self) -> Numbering<'m> {
         for g in std::mem::take(&mut self.later) {
             self.group(g);
         }
@@ -285,7 +329,8 @@ impl<'m> Builder<'m> {
             md_slot: self.md_slot,
             md_order: self.md_order,
             attr_slot: self.attr_slot,
-            attr_order: self.attr_order,
+            attr_sets: self.attr_sets,
+            fn_slot: self.fn_slot,
         }
     }
 }
