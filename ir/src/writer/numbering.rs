@@ -9,10 +9,9 @@
 //! deletes functions, the numbers the input had no longer hold: this computes opt's.
 //!
 //! Node texts are kept as read, so a node's operands are its `!N` references in the text.
-//! LLVM visits them in operand order, which for `!DI...` nodes is not always the order of
-//! their fields in text; we visit them in the order of their numbers in the input, which is
-//! LLVM's order whenever the input was numbered by LLVM (as clang's, rustc's and opt's output
-//! are).
+//! LLVM visits them in operand order, which is the order of the text but for a few `!DI...`
+//! kinds whose fields print in another order than their operands are stored
+//! ([`operand_order`]).
 
 use crate::attr::{Attr, AttrSet};
 use crate::module::GlobalId;
@@ -160,7 +159,7 @@ struct Builder<'m> {
     m: &'m Module,
     /// Index into `md_nodes` by input number.
     index: Vec<u32>,
-    /// References of each node, sorted by input number: those of node k (an index into
+    /// References of each node, in operand order: those of node k (an index into
     /// `md_nodes`) are `refs[starts[k]..starts[k + 1]]`.
     starts: Vec<u32>,
     refs: Vec<u32>,
@@ -190,11 +189,25 @@ impl<'m> Builder<'m> {
         }
         let mut starts = Vec::with_capacity(m.md_nodes.len() + 1);
         let mut refs = Vec::new();
+        let mut keyed: Vec<(u32, u32)> = Vec::new();
         for n in &m.md_nodes {
             starts.push(refs.len() as u32);
-            let from = refs.len();
-            for_each_ref(n.text.as_bytes(), |r, _, _| refs.push(r));
-            refs[from..].sort_unstable();
+            let text = n.text.as_bytes();
+            let fields = operand_order(text);
+            if fields.is_empty() {
+                for_each_ref(text, |r, _, _| refs.push(r));
+                continue;
+            }
+            keyed.clear();
+            for_each_ref(text, |r, at, _| {
+                let rank = field_before(text, at)
+                    .and_then(|f| fields.iter().position(|&x| x == f))
+                    .map_or(u32::MAX, |k| k as u32);
+                keyed.push((rank, r));
+            });
+            // Stable: fields not in the table keep their order, after those in it.
+            keyed.sort_by_key(|&(rank, _)| rank);
+            refs.extend(keyed.iter().map(|&(_, r)| r));
         }
         starts.push(refs.len() as u32);
         Builder {
@@ -333,4 +346,56 @@ impl<'m> Builder<'m> {
             fn_slot: self.fn_slot,
         }
     }
+}
+
+/// For the `!DI...` kinds whose fields print in another order than LLVM stores their
+/// operands, the node-valued fields in operand order (as `DebugInfoMetadata.h` lays them
+/// out: the file before the scope, and so on); empty for every other node.
+fn operand_order(text: &[u8]) -> &'static [&'static [u8]] {
+    let t = text.strip_prefix(b"distinct ").unwrap_or(text);
+    let Some(rest) = t.strip_prefix(b"!DI") else {
+        return &[];
+    };
+    let kind = &rest[..rest.iter().position(|&c| c == b'(').unwrap_or(rest.len())];
+    match kind {
+        b"Subprogram" => &[
+            b"file",
+            b"scope",
+            b"type",
+            b"unit",
+            b"declaration",
+            b"retainedNodes",
+            b"containingType",
+            b"templateParams",
+            b"thrownTypes",
+            b"annotations",
+        ],
+        b"LexicalBlock" | b"LexicalBlockFile" => &[b"file", b"scope"],
+        b"CompositeType" => &[
+            b"file",
+            b"scope",
+            b"baseType",
+            b"elements",
+            b"vtableHolder",
+            b"templateParams",
+            b"discriminator",
+            b"dataLocation",
+            b"associated",
+            b"allocated",
+            b"rank",
+            b"annotations",
+        ],
+        b"DerivedType" => &[b"file", b"scope", b"baseType", b"extraData", b"annotations"],
+        _ => &[],
+    }
+}
+
+/// The field name before a reference at `at` (`scope` in `scope: !3`).
+fn field_before(text: &[u8], at: usize) -> Option<&[u8]> {
+    let before = text[..at].strip_suffix(b" ")?.strip_suffix(b":")?;
+    let start = before
+        .iter()
+        .rposition(|c| !c.is_ascii_alphanumeric() && *c != b'_')
+        .map_or(0, |k| k + 1);
+    (start < before.len()).then(|| &before[start..])
 }
