@@ -1032,6 +1032,13 @@ impl<'m> Writer<'m> {
             self.s("!");
             self.num(id);
             self.s(" = ");
+            // LLVM 22 reads a composite type with an ODR identifier as distinct (older
+            // LLVMs, as rustc's, wrote it uniqued).
+            if n.text.starts_with("!DICompositeType(")
+                && memchr::memmem::find(n.text.as_bytes(), b", identifier: \"").is_some()
+            {
+                self.s("distinct ");
+            }
             self.md_text(&n.text);
             self.s("\n");
             self.flush(out)?;
