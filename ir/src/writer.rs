@@ -1065,12 +1065,11 @@ impl<'m> Writer<'m> {
             stack: Vec::new(),
         };
         tf.run(total);
-        let (mut numbered, named): (Vec<Type>, Vec<Type>) =
-            tf.found.into_iter().partition(|&t| {
-                m.types
-                    .struct_name(t)
-                    .is_some_and(|n| n.bytes().all(|c| c.is_ascii_digit()))
-            });
+        let (mut numbered, named): (Vec<Type>, Vec<Type>) = tf.found.into_iter().partition(|&t| {
+            m.types
+                .struct_name(t)
+                .is_some_and(|n| n.bytes().all(|c| c.is_ascii_digit()))
+        });
         numbered.extend(named);
         numbered
     }

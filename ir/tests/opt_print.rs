@@ -11,14 +11,22 @@ fn printed(src: &str) -> String {
     // What we print reads back and prints the same.
     let mut again = parse_module(out.as_bytes()).unwrap_or_else(|e| panic!("re-read: {e}\n{out}"));
     again.module_id = Some("<stdin>".into());
-    assert_eq!(module_to_string(&again), out, "printing is not a fixed point");
+    assert_eq!(
+        module_to_string(&again),
+        out,
+        "printing is not a fixed point"
+    );
     out
 }
 
 fn assert_printed(src: &str, expected: &str) {
     let out = printed(src);
     if out != expected {
-        let k = out.lines().zip(expected.lines()).take_while(|(a, b)| a == b).count();
+        let k = out
+            .lines()
+            .zip(expected.lines())
+            .take_while(|(a, b)| a == b)
+            .count();
         panic!(
             "differs from opt-22 at line {}:\n  opt-22:  {:?}\n  mergefn: {:?}\n--- ours:\n{out}",
             k + 1,
@@ -31,7 +39,10 @@ fn assert_printed(src: &str, expected: &str) {
 #[test]
 fn module_id_names_the_input_and_source_filename_defaults_to_it() {
     let mut m = parse_module(b"define void @f() {\n  ret void\n}\n").unwrap();
-    assert!(!module_to_string(&m).contains("ModuleID"), "no identifier, no comment");
+    assert!(
+        !module_to_string(&m).contains("ModuleID"),
+        "no identifier, no comment"
+    );
     m.module_id = Some("dir/in.ll".into());
     let out = module_to_string(&m);
     assert!(
@@ -40,7 +51,10 @@ fn module_id_names_the_input_and_source_filename_defaults_to_it() {
     );
     let mut m = parse_module(b"source_filename = \"a.c\"\n").unwrap();
     m.module_id = Some("x.ll".into());
-    assert_eq!(module_to_string(&m), "; ModuleID = 'x.ll'\nsource_filename = \"a.c\"\n");
+    assert_eq!(
+        module_to_string(&m),
+        "; ModuleID = 'x.ll'\nsource_filename = \"a.c\"\n"
+    );
 }
 
 /// opt prints `; Function Attrs:` before definitions and declarations, with the function's

@@ -14,13 +14,13 @@
 //! ([`operand_order`]).
 
 use crate::attr::{Attr, AttrSet};
-use crate::module::GlobalId;
-use std::borrow::Cow;
 use crate::function::Body;
 use crate::metadata::Metadata;
+use crate::module::GlobalId;
 use crate::module::{GlobalKind, Module};
 use crate::value::Value;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// No number: the node or group is not printed (nothing uses it).
 pub(super) const NONE: u32 = u32::MAX;
@@ -306,8 +306,10 @@ impl<'m> Builder<'m> {
     }
 
     /// A function's own group. opt gives an intrinsic's declaration the intrinsic's own
-    /// attributes when it reads it, which never include `mustprogress` (older LLVMs, as
-    /// rustc's, wrote it there): such a declaration gets the group without it.
+    /// attributes when it reads it, whatever the text said (older LLVMs, as rustc's, wrote
+    /// `mustprogress` there, sanitizers `nobuiltin`): the commonest intrinsics get their
+    /// attributes from [`intrinsic_attrs`], the others lose `mustprogress`, which no
+    /// intrinsic has.
     fn function_attrs(&mut self, g: GlobalId, f: &'m crate::function::Function) {
         let m = self.m;
         let intrinsic = f.body.is_none()
@@ -318,7 +320,20 @@ impl<'m> Builder<'m> {
                 .is_some_and(|n| n.starts_with("llvm."));
         if intrinsic && f.attrs.func.groups.len() == 1 && f.attrs.func.attrs.is_empty() {
             if let Some(content) = m.attr_groups.get(&f.attrs.func.groups[0]) {
-                if content.iter().any(|a| a.kind() == "mustprogress") {
+                let name = m.globals[g].common().name.as_str().unwrap_or("");
+                if let Some(own) = intrinsic_attrs(name) {
+                    let same = content.len() == own.len()
+                        && content
+                            .iter()
+                            .zip(own)
+                            .all(|(a, b)| matches!(a, Attr::Other(t) if &**t == *b));
+                    if !same {
+                        let own = own.iter().map(|&t| Attr::Other(t.into())).collect();
+                        let n = self.set(Cow::Owned(own));
+                        self.fn_slot.insert(g, n);
+                        return;
+                    }
+                } else if content.iter().any(|a| a.kind() == "mustprogress") {
                     let kept: Vec<Attr> = content
                         .iter()
                         .filter(|a| a.kind() != "mustprogress")
@@ -398,4 +413,69 @@ fn field_before(text: &[u8], at: usize) -> Option<&[u8]> {
         .rposition(|c| !c.is_ascii_alphanumeric() && *c != b'_')
         .map_or(0, |k| k + 1);
     (start < before.len()).then(|| &before[start..])
+}
+
+/// LLVM 22's function attributes of the commonest intrinsics (as opt-22 prints them), by
+/// name with its overload suffix.
+fn intrinsic_attrs(name: &str) -> Option<&'static [&'static str]> {
+    const ARGMEM_RW: &[&str] = &[
+        "nocallback",
+        "nofree",
+        "nosync",
+        "nounwind",
+        "willreturn",
+        "memory(argmem: readwrite)",
+    ];
+    const MEM_RW: &[&str] = &[
+        "nocallback",
+        "nofree",
+        "nounwind",
+        "willreturn",
+        "memory(argmem: readwrite)",
+    ];
+    let rest = name.strip_prefix("llvm.")?;
+    let (base, suffix) = rest.split_once('.').unwrap_or((rest, ""));
+    Some(match (base, suffix) {
+        ("lifetime", s) if s.starts_with("start.") || s.starts_with("end.") => ARGMEM_RW,
+        ("assume", "") => &[
+            "nocallback",
+            "nofree",
+            "nosync",
+            "nounwind",
+            "willreturn",
+            "memory(inaccessiblemem: write)",
+        ],
+        ("trap", "") => &[
+            "cold",
+            "noreturn",
+            "nounwind",
+            "memory(inaccessiblemem: write)",
+        ],
+        ("debugtrap", "") => &["nounwind"],
+        ("memcpy" | "memmove", s) if s.starts_with('p') => MEM_RW,
+        ("memset", s) if s.starts_with('p') => &[
+            "nocallback",
+            "nofree",
+            "nounwind",
+            "willreturn",
+            "memory(argmem: write)",
+        ],
+        ("expect", s) if s.starts_with('i') || s.starts_with('v') => &[
+            "nocallback",
+            "nofree",
+            "nosync",
+            "nounwind",
+            "willreturn",
+            "memory(none)",
+        ],
+        ("experimental", "noalias.scope.decl") => &[
+            "nocallback",
+            "nofree",
+            "nosync",
+            "nounwind",
+            "willreturn",
+            "memory(inaccessiblemem: readwrite)",
+        ],
+        _ => return None,
+    })
 }
