@@ -354,6 +354,41 @@ define i32 @f(ptr %p) {
     );
 }
 
+/// opt gives an intrinsic's declaration the intrinsic's own attributes, whatever the text said.
+#[test]
+fn intrinsic_declarations_get_the_intrinsics_own_attributes() {
+    assert_printed(
+        r#"declare void @llvm.lifetime.start.p0(ptr captures(none)) #0
+declare void @llvm.assume(i1 noundef) #0
+declare void @llvm.trap() #1
+declare i32 @llvm.umax.i32(i32, i32) #2
+attributes #0 = { mustprogress nobuiltin nocallback nofree nosync nounwind willreturn }
+attributes #1 = { cold nobuiltin noreturn nounwind }
+attributes #2 = { mustprogress nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
+declare void @llvm.lifetime.start.p0(ptr captures(none)) #0
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)
+declare void @llvm.assume(i1 noundef) #1
+
+; Function Attrs: cold noreturn nounwind memory(inaccessiblemem: write)
+declare void @llvm.trap() #2
+
+; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+declare i32 @llvm.umax.i32(i32, i32) #3
+
+attributes #0 = { nocallback nofree nosync nounwind willreturn memory(argmem: readwrite) }
+attributes #1 = { nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write) }
+attributes #2 = { cold noreturn nounwind memory(inaccessiblemem: write) }
+attributes #3 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+"#,
+    );
+}
+
 /// Doubles and floats print as `%e` with six digits when that reads back exactly, in
 /// hexadecimal otherwise.
 #[test]

@@ -128,8 +128,7 @@ fn merged_text_is_printed_as_opt22_prints_it() {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             let stem = p.file_stem().unwrap_or_default().to_string_lossy();
-            p.extension().is_some_and(|e| e == "ll")
-                && !FIXTURES_OPT_REWRITES.contains(&&*stem)
+            p.extension().is_some_and(|e| e == "ll") && !FIXTURES_OPT_REWRITES.contains(&&*stem)
         })
         .collect();
     files.sort();
