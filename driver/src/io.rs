@@ -187,8 +187,11 @@ pub fn load_module_with_hints(
         }
     };
     // Like opt, the module is known by the name its input was given on the command line
-    // (`<stdin>` for `-`); the writer prints it as the `; ModuleID` comment.
-    m.module_id = Some(name.as_str().into());
+    // (`<stdin>` for `-`); the writer prints it as the `; ModuleID` comment. A JSON dump
+    // keeps the name of the text it was read from.
+    if m.module_id.is_none() || matches!(Format::detect(&bytes), Format::Ll) {
+        m.module_id = Some(name.as_str().into());
+    }
     if verify {
         if let Err(e) = mergefn_ir::verify_module(&m) {
             let msg = format!("{e}; use --no-verify to skip this check");

@@ -312,7 +312,9 @@ impl<'m> Builder<'m> {
     /// intrinsic has.
     fn function_attrs(&mut self, g: GlobalId, f: &'m crate::function::Function) {
         let m = self.m;
-        let intrinsic = f.body.is_none()
+        // (LLVM 14, which reads typed-pointer modules, kept what the text said.)
+        let intrinsic = !m.typed_pointers
+            && f.body.is_none()
             && m.globals[g]
                 .common()
                 .name
