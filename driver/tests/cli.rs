@@ -198,10 +198,7 @@ fn dash_reads_stdin_and_writes_stdout() {
         from_stdin.starts_with("; ModuleID = '<stdin>'\n"),
         "{from_stdin}"
     );
-    assert_eq!(
-        from_stdin.replace("<stdin>", "in.ll"),
-        from_file
-    );
+    assert_eq!(from_stdin.replace("<stdin>", "in.ll"), from_file);
 }
 
 #[test]

@@ -26,7 +26,9 @@ use std::borrow::Cow;
 pub(super) const NONE: u32 = u32::MAX;
 
 pub(super) struct Numbering<'m> {
-    /// New number of each input node, by its input number.
+    /// Index into `Module::md_nodes` of each input number.
+    index: NodeIndex,
+    /// New number of each input node, by its index in `Module::md_nodes`.
     md_slot: Vec<u32>,
     /// Indexes into `Module::md_nodes`, in the order of the new numbers.
     pub md_order: Vec<usize>,
@@ -68,8 +70,8 @@ impl<'m> Numbering<'m> {
     /// The new number of input node `id` (itself when it has none, which does not happen for
     /// nodes the module uses).
     pub fn md(&self, id: u32) -> u32 {
-        match self.md_slot.get(id as usize) {
-            Some(&s) if s != NONE => s,
+        match self.index.get(id).map(|k| self.md_slot[k as usize]) {
+            Some(s) if s != NONE => s,
             _ => id,
         }
     }
@@ -157,8 +159,7 @@ impl<'m> Numbering<'m> {
 
 struct Builder<'m> {
     m: &'m Module,
-    /// Index into `md_nodes` by input number.
-    index: Vec<u32>,
+    index: NodeIndex,
     /// References of each node, in operand order: those of node k (an index into
     /// `md_nodes`) are `refs[starts[k]..starts[k + 1]]`.
     starts: Vec<u32>,
@@ -177,16 +178,7 @@ struct Builder<'m> {
 
 impl<'m> Builder<'m> {
     fn new(m: &'m Module) -> Self {
-        let max = m
-            .md_nodes
-            .iter()
-            .map(|n| n.id)
-            .max()
-            .map_or(0, |x| x as usize + 1);
-        let mut index = vec![NONE; max];
-        for (k, n) in m.md_nodes.iter().enumerate() {
-            index[n.id as usize] = k as u32;
-        }
+        let index = NodeIndex::new(m);
         let mut starts = Vec::with_capacity(m.md_nodes.len() + 1);
         let mut refs = Vec::new();
         let mut keyed: Vec<(u32, u32)> = Vec::new();
@@ -215,7 +207,7 @@ impl<'m> Builder<'m> {
             index,
             starts,
             refs,
-            md_slot: vec![NONE; max],
+            md_slot: vec![NONE; m.md_nodes.len()],
             md_order: Vec::with_capacity(m.md_nodes.len()),
             stack: Vec::new(),
             attr_slot: FxHashMap::default(),
@@ -251,22 +243,26 @@ impl<'m> Builder<'m> {
     fn node(&mut self, id: u32) {
         self.stack.push(id);
         while let Some(id) = self.stack.pop() {
-            let Some(&k) = self.index.get(id as usize) else {
+            let Some(k) = self.index.get(id) else {
                 continue;
             };
-            if k == NONE || self.md_slot[id as usize] != NONE {
+            if self.md_slot[k as usize] != NONE {
                 continue;
             }
             let text = &self.m.md_nodes[k as usize].text;
             if text.starts_with("!DIExpression(") {
                 continue;
             }
-            self.md_slot[id as usize] = self.md_order.len() as u32;
+            self.md_slot[k as usize] = self.md_order.len() as u32;
             self.md_order.push(k as usize);
             let (s, e) = (self.starts[k as usize], self.starts[k as usize + 1]);
             for j in (s..e).rev() {
                 let r = self.refs[j as usize];
-                if self.md_slot.get(r as usize).is_some_and(|&x| x == NONE) {
+                if self
+                    .index
+                    .get(r)
+                    .is_some_and(|x| self.md_slot[x as usize] == NONE)
+                {
                     self.stack.push(r);
                 }
             }
@@ -356,6 +352,7 @@ impl<'m> Builder<'m> {
         }
         // Nodes and groups nothing uses are not printed, as in opt.
         Numbering {
+            index: self.index,
             md_slot: self.md_slot,
             md_order: self.md_order,
             attr_slot: self.attr_slot,
@@ -480,4 +477,39 @@ fn intrinsic_attrs(name: &str) -> Option<&'static [&'static str]> {
         ],
         _ => return None,
     })
+}
+
+/// Input node numbers to indexes into `Module::md_nodes`: a table when the numbers are
+/// dense (as LLVM writes them), a map when not (`!4000000000 = !{}` must not size a table).
+enum NodeIndex {
+    Dense(Vec<u32>),
+    Sparse(FxHashMap<u32, u32>),
+}
+
+impl NodeIndex {
+    fn new(m: &Module) -> Self {
+        let max = m.md_nodes.iter().map(|n| n.id as usize).max().unwrap_or(0);
+        if max <= 2 * m.md_nodes.len() + 1024 {
+            let mut v = vec![NONE; max + 1];
+            for (k, n) in m.md_nodes.iter().enumerate() {
+                v[n.id as usize] = k as u32;
+            }
+            NodeIndex::Dense(v)
+        } else {
+            NodeIndex::Sparse(
+                m.md_nodes
+                    .iter()
+                    .enumerate()
+                    .map(|(k, n)| (n.id, k as u32))
+                    .collect(),
+            )
+        }
+    }
+
+    fn get(&self, id: u32) -> Option<u32> {
+        match self {
+            NodeIndex::Dense(v) => v.get(id as usize).copied().filter(|&k| k != NONE),
+            NodeIndex::Sparse(m) => m.get(&id).copied(),
+        }
+    }
 }
