@@ -176,7 +176,7 @@ pub fn load_module_with_hints(
     let bytes = read_input(input)?;
     let name = input.input_name();
     progress.stage("read", Some(bytes.len() as u64), true);
-    let (m, hints) = match Format::detect(&bytes) {
+    let (mut m, hints) = match Format::detect(&bytes) {
         Format::Ll => {
             let mut released = 0;
             let (m, hints) = mergefn_ir::parse_module_with_hints(&bytes, &mut |offset| {
@@ -198,6 +198,12 @@ pub fn load_module_with_hints(
             (m, None)
         }
     };
+    // Like opt, the module is known by the name its input was given on the command line
+    // (`<stdin>` for `-`); the writer prints it as the `; ModuleID` comment. A JSON dump
+    // keeps the name of the text it was read from.
+    if m.module_id.is_none() || matches!(Format::detect(&bytes), Format::Ll) {
+        m.module_id = Some(name.as_str().into());
+    }
     if verify {
         progress.stage("verify", None, false);
         if let Err(e) = mergefn_ir::verify_module(&m) {

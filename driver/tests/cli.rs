@@ -186,10 +186,19 @@ fn dash_reads_stdin_and_writes_stdout() {
         "stderr: {}",
         stderr(&from_stdin)
     );
-    assert_eq!(
-        from_stdin.stdout,
-        fs::read(dir.path().join("out.ll")).unwrap()
+    // Like opt, the module is named after its input: the path as given, or `<stdin>`
+    // (and so is its source_filename when the text names none).
+    let from_file = String::from_utf8(fs::read(dir.path().join("out.ll")).unwrap()).unwrap();
+    let from_stdin = String::from_utf8(from_stdin.stdout).unwrap();
+    assert!(
+        from_file.starts_with("; ModuleID = 'in.ll'\n"),
+        "{from_file}"
     );
+    assert!(
+        from_stdin.starts_with("; ModuleID = '<stdin>'\n"),
+        "{from_stdin}"
+    );
+    assert_eq!(from_stdin.replace("<stdin>", "in.ll"), from_file);
 }
 
 #[test]

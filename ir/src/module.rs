@@ -345,6 +345,11 @@ pub struct Comdat {
 /// A whole LLVM module.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Module {
+    /// The module's identifier, like LLVM's `ModuleIdentifier`: the name of the file it was
+    /// read from, as given (`<stdin>` for standard input). Not part of the text: the writer
+    /// prints it as the `; ModuleID = '...'` comment, as `opt -S` does. `None` prints no such line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module_id: Option<Box<str>>,
     /// `source_filename = "..."`, unescaped.
     pub source_filename: Option<Box<[u8]>>,
     /// `target datalayout = "..."`; LLVM's default layout when absent.

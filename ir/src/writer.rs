@@ -13,10 +13,13 @@ use crate::metadata::{DbgRecord, MdAttachment, Metadata};
 use crate::module::*;
 use crate::types::{Type, TypeData};
 use crate::value::Value;
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 use std::io::{self, Write};
 
-/// Print `m` as LLVM textual IR that LLVM 22's `opt` reads (typed-pointer modules in LLVM 14's
+mod numbering;
+use numbering::Numbering;
+
+/// Print `m` as LLVM textual IR, as `opt -S` prints it, that LLVM 22's `opt` reads (typed-pointer modules in LLVM 14's
 /// syntax). Deleted globals are not printed. The output read back prints the same again
 /// (`tests/tests/roundtrip.rs` checks it on the corpus).
 ///
@@ -33,11 +36,14 @@ use std::io::{self, Write};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_module(m: &Module, out: &mut dyn Write) -> io::Result<()> {
+    let num = Numbering::new(m);
     let mut w = Writer {
         m,
         out: Vec::with_capacity(1 << 20),
         slots: Slots::default(),
         global_slots: Default::default(),
+        preds: Vec::new(),
+        num: Some(&num),
     };
     w.module(out)
 }
@@ -56,6 +62,8 @@ pub fn type_to_string(m: &Module, t: Type) -> String {
         out: Vec::new(),
         slots: Slots::default(),
         global_slots: Default::default(),
+        preds: Vec::new(),
+        num: None,
     };
     w.ty(t);
     String::from_utf8_lossy(&w.out).into_owned()
@@ -68,6 +76,8 @@ pub fn const_to_string(m: &Module, c: Const) -> String {
         out: Vec::new(),
         slots: Slots::default(),
         global_slots: Default::default(),
+        preds: Vec::new(),
+        num: None,
     };
     w.typed_const(c);
     String::from_utf8_lossy(&w.out).into_owned()
@@ -80,6 +90,8 @@ pub fn inst_to_string(m: &Module, f: &Function, i: Inst) -> String {
         out: Vec::new(),
         slots: Slots::default(),
         global_slots: Default::default(),
+        preds: Vec::new(),
+        num: None,
     };
     if let Some(b) = &f.body {
         w.number(f, b);
@@ -101,6 +113,10 @@ struct Writer<'m> {
     out: Vec<u8>,
     slots: Slots,
     global_slots: rustc_hash::FxHashMap<GlobalId, u32>,
+    /// Scratch for [`Writer::predecessors`].
+    preds: Vec<Vec<Block>>,
+    /// opt's numbers for metadata nodes and attribute groups (when printing a whole module).
+    num: Option<&'m Numbering<'m>>,
 }
 
 fn is_plain_name(s: &[u8]) -> bool {
@@ -134,7 +150,9 @@ impl<'m> Writer<'m> {
 
     fn escaped(&mut self, bytes: &[u8]) {
         for &c in bytes {
-            if (0x20..0x7f).contains(&c) && c != b'"' && c != b'\\' {
+            if c == b'\\' {
+                self.out.extend_from_slice(b"\\\\");
+            } else if (0x20..0x7f).contains(&c) && c != b'"' {
                 self.out.push(c);
             } else {
                 self.out.push(b'\\');
@@ -348,6 +366,16 @@ impl<'m> Writer<'m> {
                     Fp128 => ("0xL", 32, *bits),
                     PpcFp128 => ("0xM", 32, *bits),
                 };
+                let exact = match k {
+                    Double => Some(f64::from_bits(*bits as u64)),
+                    Float => Some(f64::from(f32::from_bits(*bits as u32))),
+                    _ => None,
+                };
+                if let Some(v) = exact.filter(|v| v.is_finite()) {
+                    if self.decimal_float(v) {
+                        return;
+                    }
+                }
                 if k == Float && f32::from_bits(*bits as u32).is_nan() {
                     // Widen the NaN payload by hand: Rust's cast may quiet it.
                     let b = *bits as u32;
@@ -459,6 +487,39 @@ impl<'m> Writer<'m> {
                 self.s(")");
             }
         }
+    }
+
+    /// A float or double as opt prints it when it can: six significant digits in exponent
+    /// form (`1.500000e+00`), when reading that back gives the same value; `false` (and
+    /// nothing printed) when not, for the hexadecimal form.
+    fn decimal_float(&mut self, v: f64) -> bool {
+        let mut buf = [0u8; 48];
+        let mut cur = io::Cursor::new(&mut buf[..]);
+        if write!(cur, "{v:.5e}").is_err() {
+            return false;
+        }
+        let len = cur.position() as usize;
+        let Ok(text) = std::str::from_utf8(&buf[..len]) else {
+            return false;
+        };
+        if text.parse::<f64>() != Ok(v) {
+            return false;
+        }
+        let Some((mant, exp)) = text.split_once('e') else {
+            return false;
+        };
+        let (sign, digits) = match exp.strip_prefix('-') {
+            Some(d) => ('-', d),
+            None => ('+', exp),
+        };
+        self.s(mant);
+        self.s("0e");
+        self.out.push(sign as u8);
+        if digits.len() < 2 {
+            self.s("0");
+        }
+        self.s(digits);
+        true
     }
 
     fn const_list(&mut self, elems: &[Const]) {
@@ -581,8 +642,9 @@ impl<'m> Writer<'m> {
             self.s(" ");
             self.attr(a);
         }
-        for g in &set.groups {
-            let _ = write!(self.out, " #{g}");
+        for &g in &set.groups {
+            self.s(" #");
+            self.num(self.num.map_or(g, |x| x.attr(g)));
         }
     }
 
@@ -590,7 +652,8 @@ impl<'m> Writer<'m> {
         match md {
             Metadata::Ref(n) => {
                 self.s("!");
-                self.num(*n);
+                let n = self.num.map_or(*n, |x| x.md(*n));
+                self.num(n);
             }
             Metadata::Value(t, v) => {
                 self.ty(*t);
@@ -609,8 +672,24 @@ impl<'m> Writer<'m> {
                 }
                 self.s(")");
             }
-            Metadata::Text(t) => self.s(t),
+            Metadata::Text(t) => self.md_text(t),
         }
+    }
+
+    /// Metadata text with its `!N` references renumbered as opt numbers them.
+    fn md_text(&mut self, t: &str) {
+        let Some(num) = self.num else {
+            return self.s(t);
+        };
+        let b = t.as_bytes();
+        let mut last = 0;
+        numbering::for_each_ref(b, |id, at, end| {
+            self.out.extend_from_slice(&b[last..at]);
+            self.out.push(b'!');
+            self.num(num.md(id));
+            last = end;
+        });
+        self.out.extend_from_slice(&b[last..]);
     }
 
     fn attachments(&mut self, f: Option<(&Function, &Body)>, md: &[MdAttachment], sep: &str) {
@@ -758,6 +837,8 @@ impl<'m> Writer<'m> {
                         out: Vec::with_capacity(64 << 10),
                         slots: Slots::default(),
                         global_slots: global_slots.clone(),
+                        preds: Vec::new(),
+                        num: self.num,
                     };
                     for &(g, f) in run {
                         w.s("\n");
@@ -801,7 +882,18 @@ impl<'m> Writer<'m> {
     fn module(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let m = self.m;
         self.number_globals();
-        if let Some(sf) = &m.source_filename {
+        // Like LLVM's AsmWriter: the identifier as a comment, unless it would span lines.
+        if let Some(id) = m.module_id.as_deref().filter(|id| !id.contains('\n')) {
+            self.s("; ModuleID = '");
+            self.s(id);
+            self.s("'\n");
+        }
+        // LLVM's source file name is the module's identifier unless the text names one.
+        let source_filename = m
+            .source_filename
+            .as_deref()
+            .or(m.module_id.as_deref().map(str::as_bytes));
+        if let Some(sf) = source_filename {
             self.s("source_filename = ");
             self.quoted(sf);
             self.s("\n");
@@ -816,13 +908,19 @@ impl<'m> Writer<'m> {
             self.quoted(t.as_bytes());
             self.s("\n");
         }
+        if !m.module_asm.is_empty() {
+            self.s("\n");
+        }
         for a in &m.module_asm {
             self.s("module asm ");
             self.quoted(a);
             self.s("\n");
         }
-        self.s("\n");
-        for &t in m.types.named_structs() {
+        let types = self.type_order();
+        if !types.is_empty() {
+            self.s("\n");
+        }
+        for t in types {
             self.ty(t);
             self.s(" = type ");
             match m.types.body(t) {
@@ -834,34 +932,65 @@ impl<'m> Writer<'m> {
             }
             self.s("\n");
         }
-        // Like LLVM, print only the comdats some global is in.
-        let used: rustc_hash::FxHashSet<&str> = m
-            .live_globals()
-            .filter_map(|g| {
-                let c = m.globals[g].common();
-                match (c.comdat.as_deref(), c.name.as_str()) {
-                    (Some(""), n) => n,
-                    (Some(cd), _) => Some(cd),
-                    (None, _) => None,
+        // Like LLVM, print only the comdats some global object is in, in the order of first
+        // use: functions first, then variables (LLVM's `global_objects()`).
+        let mut comdats: Vec<&str> = Vec::new();
+        {
+            let mut seen = rustc_hash::FxHashSet::default();
+            for funcs in [true, false] {
+                for g in m.live_globals() {
+                    let gl = &m.globals[g];
+                    let is_fn = matches!(gl.kind, GlobalKind::Function(_));
+                    if is_fn != funcs || matches!(gl.kind, GlobalKind::Alias(_)) {
+                        continue;
+                    }
+                    let c = gl.common();
+                    let name = match (c.comdat.as_deref(), c.name.as_str()) {
+                        (Some(""), Some(n)) => n,
+                        (Some(cd), _) if !cd.is_empty() => cd,
+                        _ => continue,
+                    };
+                    if seen.insert(name) {
+                        comdats.push(name);
+                    }
                 }
-            })
-            .collect();
-        for c in m.comdats.iter().filter(|c| used.contains(&*c.name)) {
-            self.name(b'$', &c.name);
-            self.s(" = comdat ");
-            self.s(&c.kind);
+            }
+        }
+        if !comdats.is_empty() {
             self.s("\n");
         }
+        for (k, name) in comdats.iter().enumerate() {
+            if k > 0 {
+                self.s("\n");
+            }
+            let kind = m
+                .comdats
+                .iter()
+                .find(|c| &*c.name == *name)
+                .map_or("any", |c| &c.kind);
+            self.name(b'$', name);
+            self.s(" = comdat ");
+            self.s(kind);
+            self.s("\n");
+        }
+        let mut first = true;
         for g in m.live_globals() {
             if let GlobalKind::Var(v) = &m.globals[g].kind {
+                if std::mem::take(&mut first) {
+                    self.s("\n");
+                }
                 self.global_var(g, v);
                 self.flush(out)?;
             }
         }
         for ifunc in [false, true] {
+            let mut first = true;
             for g in m.live_globals() {
                 if let GlobalKind::Alias(a) = &m.globals[g].kind {
                     if a.ifunc == ifunc {
+                        if std::mem::take(&mut first) {
+                            self.s("\n");
+                        }
                         self.alias(g, a);
                         self.flush(out)?;
                     }
@@ -869,10 +998,20 @@ impl<'m> Writer<'m> {
             }
         }
         self.functions(out)?;
-        if !m.attr_groups.is_empty() {
+        let num = self.num;
+        let groups: Vec<(u32, &[Attr])> = match num {
+            Some(num) => num
+                .attr_sets
+                .iter()
+                .enumerate()
+                .map(|(k, a)| (k as u32, &**a))
+                .collect(),
+            None => m.attr_groups.iter().map(|(&g, a)| (g, &a[..])).collect(),
+        };
+        if !groups.is_empty() {
             self.s("\n");
         }
-        for (id, attrs) in &m.attr_groups {
+        for (id, attrs) in groups {
             let _ = write!(self.out, "attributes #{id} = {{ ");
             for a in attrs {
                 self.attr(a);
@@ -880,22 +1019,42 @@ impl<'m> Writer<'m> {
             }
             self.s("}\n");
         }
-        if !m.named_md.is_empty() || !m.md_nodes.is_empty() {
+        if !m.named_md.is_empty() {
             self.s("\n");
         }
         for n in &m.named_md {
             self.md_name(&n.name);
             self.s(" = ");
-            self.s(&n.text);
+            self.md_text(&n.text);
             self.s("\n");
             self.flush(out)?;
         }
         // Metadata can be a good part of a module's text: written as it goes, not gathered.
-        for n in &m.md_nodes {
+        let nodes: Box<dyn Iterator<Item = (u32, &crate::metadata::MdNode)>> = match num {
+            Some(num) => Box::new(
+                num.md_order
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &i)| (k as u32, &m.md_nodes[i])),
+            ),
+            None => Box::new(m.md_nodes.iter().map(|n| (n.id, n))),
+        };
+        let mut first = true;
+        for (id, n) in nodes {
+            if std::mem::take(&mut first) {
+                self.s("\n");
+            }
             self.s("!");
-            self.num(n.id);
+            self.num(id);
             self.s(" = ");
-            self.s(&n.text);
+            // LLVM 22 reads a composite type with an ODR identifier as distinct (older
+            // LLVMs, as rustc's, wrote it uniqued).
+            if n.text.starts_with("!DICompositeType(")
+                && memchr::memmem::find(n.text.as_bytes(), b", identifier: \"").is_some()
+            {
+                self.s("distinct ");
+            }
+            self.md_text(&n.text);
             self.s("\n");
             self.flush(out)?;
         }
@@ -904,12 +1063,42 @@ impl<'m> Writer<'m> {
         Ok(())
     }
 
+    /// The identified structs to print, in the order LLVM's `TypeFinder` meets them (only
+    /// those some global, function, instruction or constant uses; opt prints no others):
+    /// numbered ones (`%0`) first, then named ones.
+    fn type_order(&self) -> Vec<Type> {
+        let m = self.m;
+        let total = m.types.named_structs().len();
+        if total == 0 {
+            return Vec::new();
+        }
+        let mut tf = TypeFinder {
+            m,
+            seen_ty: vec![false; m.types.len()],
+            seen_const: rustc_hash::FxHashSet::default(),
+            found: Vec::new(),
+            stack: Vec::new(),
+        };
+        tf.run(total);
+        let (mut numbered, named): (Vec<Type>, Vec<Type>) = tf.found.into_iter().partition(|&t| {
+            m.types
+                .struct_name(t)
+                .is_some_and(|n| n.bytes().all(|c| c.is_ascii_digit()))
+        });
+        numbered.extend(named);
+        numbered
+    }
+
     fn linkage_prefix(&mut self, c: &GlobalCommon, is_decl_var: bool) {
         if c.linkage != Linkage::External || is_decl_var {
             self.s(c.linkage.keyword());
             self.s(" ");
         }
-        if c.dso_local {
+        // LLVM's `isImplicitDSOLocal`: local linkage, or a non-default visibility (but for
+        // extern_weak), makes a global dso_local without saying so.
+        let implicit = c.linkage.is_local()
+            || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
+        if c.dso_local && !implicit {
             self.s("dso_local ");
         }
         match c.visibility {
@@ -1001,7 +1190,12 @@ impl<'m> Writer<'m> {
         self.s(if a.ifunc { "ifunc " } else { "alias " });
         self.ty(a.value_ty);
         self.s(", ");
-        self.typed_const(a.target);
+        // As LLVM prints it: an expression without its type.
+        if matches!(self.m.consts.get(a.target), ConstData::Expr(_)) {
+            self.constant(a.target);
+        } else {
+            self.typed_const(a.target);
+        }
         if let Some(p) = &a.common.partition {
             self.s(", partition ");
             self.quoted(p.as_bytes());
@@ -1042,6 +1236,11 @@ impl<'m> Writer<'m> {
             .types
             .func_parts(f.fn_ty)
             .expect("function has a function type");
+        let own_group = self.num.and_then(|n| n.fn_group(g));
+        match own_group {
+            Some((_, attrs)) => self.fn_attrs_comment(&AttrSet::default(), attrs),
+            None => self.fn_attrs_comment(&f.attrs.func, &[]),
+        }
         if f.body.is_some() {
             self.s("define ");
         } else {
@@ -1093,7 +1292,13 @@ impl<'m> Writer<'m> {
         if f.common.addrspace != 0 {
             let _ = write!(self.out, " addrspace({})", f.common.addrspace);
         }
-        self.attrs_after(&f.attrs.func);
+        match own_group {
+            Some((n, _)) => {
+                self.s(" #");
+                self.num(n);
+            }
+            None => self.attrs_after(&f.attrs.func),
+        }
         self.section_comdat(&f.common, false);
         if let Some(a) = f.align {
             let _ = write!(self.out, " align {a}");
@@ -1120,31 +1325,101 @@ impl<'m> Writer<'m> {
         };
         self.attachments(None, &f.md, " ");
         self.s(" {\n");
+        self.predecessors(body);
         for (k, &b) in body.layout.iter().enumerate() {
             let bd = &body.blocks[b];
+            if k > 0 {
+                self.s("\n");
+            }
+            let line_start = self.out.len();
             match &bd.name {
                 Name::Named(n) => {
-                    if k > 0 {
-                        self.s("\n");
-                    }
                     let b = n.as_bytes();
                     if is_plain_name(b) {
                         self.s(n);
                     } else {
                         self.quoted(b);
                     }
-                    self.s(":\n");
+                    self.s(":");
                 }
                 Name::Unnamed if k > 0 => {
-                    let _ = write!(self.out, "\n{}:\n", self.slots.blocks[b]);
+                    self.num(self.slots.blocks[b]);
+                    self.s(":");
                 }
                 Name::Unnamed => {}
+            }
+            if k > 0 {
+                // Like opt: the predecessors, in use-list order, from column 50.
+                let col = self.out.len() - line_start;
+                let pad = 50usize.saturating_sub(col).max(1);
+                self.out.extend(std::iter::repeat_n(b' ', pad));
+                let preds = std::mem::take(&mut self.preds[b.index()]);
+                if preds.is_empty() {
+                    self.s("; No predecessors!");
+                } else {
+                    self.s("; preds = ");
+                    for (j, &p) in preds.iter().rev().enumerate() {
+                        if j > 0 {
+                            self.s(", ");
+                        }
+                        self.value(Some((f, body)), Value::Block(p));
+                    }
+                }
+                self.preds[b.index()] = preds;
+            }
+            if k > 0 || !matches!(bd.name, Name::Unnamed) {
+                self.s("\n");
             }
             for &i in &bd.insts {
                 self.inst(f, body, i);
             }
         }
         self.s("}\n");
+    }
+
+    /// `; Function Attrs: ...` before a function, as opt prints it: the function's
+    /// attributes but for the string ones, in their order.
+    fn fn_attrs_comment(&mut self, set: &AttrSet, extra: &[Attr]) {
+        let m = self.m;
+        let groups = set.groups.iter().filter_map(|g| m.attr_groups.get(g));
+        let mut any = false;
+        for a in groups.flatten().chain(set.attrs.iter()).chain(extra) {
+            if matches!(a, Attr::Str(..)) {
+                continue;
+            }
+            self.s(if any { " " } else { "; Function Attrs: " });
+            any = true;
+            self.attr(a);
+        }
+        if any {
+            self.s("\n");
+        }
+    }
+
+    /// For each block of `body`, the blocks whose terminators name it, in the order they
+    /// do (`self.preds`, indexed by block; opt lists them the other way round, as uses).
+    fn predecessors(&mut self, body: &Body) {
+        let n = body.blocks.len();
+        for p in self.preds.iter_mut().take(n) {
+            p.clear();
+        }
+        if self.preds.len() < n {
+            self.preds.resize_with(n, Vec::new);
+        }
+        for &b in &body.layout {
+            let Some(&t) = body.blocks[b].insts.last() else {
+                continue;
+            };
+            let d = &body.insts[t];
+            if !d.opcode.is_terminator() {
+                continue;
+            }
+            for &v in &d.operands {
+                if let Value::Block(s) = v {
+                    self.preds[s.index()].push(b);
+                }
+            }
+        }
     }
 
     fn dbg_record(&mut self, f: &Function, body: &Body, r: &DbgRecord) {
@@ -1533,7 +1808,8 @@ impl<'m> Writer<'m> {
             .types
             .func_parts(ci.fn_ty)
             .expect("call has a function type");
-        if varargs || self.m.typed_pointers {
+        // The callee's function type only for varargs, as LLVM (14 and 22) prints calls.
+        if varargs {
             self.ty(ci.fn_ty);
         } else {
             self.ty(ret);
@@ -1629,4 +1905,208 @@ pub fn global_slot_numbers(m: &Module) -> rustc_hash::FxHashMap<GlobalId, u32> {
         }
     }
     slots
+}
+
+/// LLVM's `TypeFinder`, for the identified structs only: globals (value type, initializer),
+/// aliases, ifuncs, then each function (its type, type attributes, personality and prefix
+/// constants, then each instruction's type, constant operands, GEP source and allocated
+/// types, call-site type attributes). Types are walked depth first, each marked when first
+/// pushed, as LLVM's worklist does.
+struct TypeFinder<'m> {
+    m: &'m Module,
+    seen_ty: Vec<bool>,
+    seen_const: rustc_hash::FxHashSet<Const>,
+    found: Vec<Type>,
+    stack: Vec<Type>,
+}
+
+impl TypeFinder<'_> {
+    fn ty(&mut self, t: Type) {
+        if std::mem::replace(&mut self.seen_ty[t.index()], true) {
+            return;
+        }
+        self.stack.push(t);
+        while let Some(t) = self.stack.pop() {
+            let types = &self.m.types;
+            let push = |s: &mut Self, sub: Type| {
+                if !std::mem::replace(&mut s.seen_ty[sub.index()], true) {
+                    s.stack.push(sub);
+                }
+            };
+            match types.get(t) {
+                TypeData::Named(_) => {
+                    self.found.push(t);
+                    if let Some(b) = types.body(t) {
+                        for &e in b.elems.iter().rev() {
+                            push(self, e);
+                        }
+                    }
+                }
+                TypeData::Struct { elems, .. } => {
+                    for &e in elems.iter().rev() {
+                        push(self, e);
+                    }
+                }
+                TypeData::Array(_, e) | TypeData::Vector { elem: e, .. } => push(self, *e),
+                TypeData::TypedPtr(p, _) => push(self, *p),
+                TypeData::Func { ret, params, .. } => {
+                    for &p in params.iter().rev() {
+                        push(self, p);
+                    }
+                    push(self, *ret);
+                }
+                TypeData::TargetExt { types: ts, .. } => {
+                    for &p in ts.iter().rev() {
+                        push(self, p);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn constant(&mut self, c: Const) {
+        let consts = &self.m.consts;
+        if matches!(consts.get(c), ConstData::Global { .. }) || !self.seen_const.insert(c) {
+            return;
+        }
+        self.ty(consts.ty(c));
+        match consts.get(c) {
+            ConstData::Array { elems, .. }
+            | ConstData::Vector { elems, .. }
+            | ConstData::Struct { elems, .. } => {
+                for &e in elems.iter() {
+                    self.constant(e);
+                }
+            }
+            ConstData::Splat { elem, .. } => self.constant(*elem),
+            ConstData::PtrAuth { ops, .. } => {
+                for &e in ops.iter() {
+                    self.constant(e);
+                }
+            }
+            ConstData::Expr(e) => {
+                if let Some(s) = e.source_ty {
+                    self.ty(s);
+                }
+                for &o in e.ops.iter() {
+                    self.constant(o);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn value(&mut self, body: &Body, v: Value) {
+        match v {
+            Value::Const(c) => self.constant(c),
+            Value::Md(md) => self.metadata(body, &body.md_args[md]),
+            _ => {}
+        }
+    }
+
+    fn metadata(&mut self, body: &Body, md: &Metadata) {
+        match md {
+            Metadata::Value(_, v) => self.value(body, *v),
+            Metadata::ArgList(items) => {
+                for (_, v) in items {
+                    self.value(body, *v);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn attrs(&mut self, set: &AttrSet) {
+        for a in &set.attrs {
+            if let Attr::Type(_, t) = a {
+                self.ty(*t);
+            }
+        }
+    }
+
+    fn run(&mut self, total: usize) {
+        let m = self.m;
+        for g in m.live_globals() {
+            if let GlobalKind::Var(v) = &m.globals[g].kind {
+                self.ty(v.value_ty);
+                if let Some(i) = v.init {
+                    self.constant(i);
+                }
+            }
+        }
+        for ifunc in [false, true] {
+            for g in m.live_globals() {
+                if let GlobalKind::Alias(a) = &m.globals[g].kind {
+                    if a.ifunc == ifunc {
+                        self.ty(a.value_ty);
+                        if !ifunc {
+                            self.constant(a.target);
+                        }
+                    }
+                }
+            }
+        }
+        for g in m.live_globals() {
+            if self.found.len() == total {
+                return;
+            }
+            let GlobalKind::Function(f) = &m.globals[g].kind else {
+                continue;
+            };
+            self.ty(f.fn_ty);
+            self.attrs(&f.attrs.func);
+            self.attrs(&f.attrs.ret);
+            for p in &f.attrs.params {
+                self.attrs(p);
+            }
+            for c in [f.personality, f.prefix, f.prologue].into_iter().flatten() {
+                self.constant(c);
+            }
+            let Some(body) = &f.body else { continue };
+            for &b in &body.layout {
+                for &i in &body.blocks[b].insts {
+                    let d = &body.insts[i];
+                    self.ty(d.ty);
+                    if let Some(ci) = d.call_info() {
+                        let n = d.num_call_args();
+                        for &v in &d.operands[..n] {
+                            self.value(body, v);
+                        }
+                        for bu in &ci.bundles {
+                            for &v in &bu.inputs {
+                                self.value(body, v);
+                            }
+                        }
+                        for &v in &d.operands[n..] {
+                            self.value(body, v);
+                        }
+                    } else {
+                        for &v in &d.operands {
+                            self.value(body, v);
+                        }
+                    }
+                    match &d.extra {
+                        InstExtra::Gep { source } => self.ty(*source),
+                        InstExtra::Alloca { allocated, .. } => self.ty(*allocated),
+                        InstExtra::Call(ci) => {
+                            self.attrs(&ci.attrs.func);
+                            self.attrs(&ci.attrs.ret);
+                            for p in &ci.attrs.params {
+                                self.attrs(p);
+                            }
+                        }
+                        _ => {}
+                    }
+                    if let Some(dbg) = &d.debug {
+                        for r in dbg.records.iter() {
+                            for md in &r.ops {
+                                self.metadata(body, md);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

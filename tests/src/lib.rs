@@ -216,3 +216,103 @@ pub fn without_divergence_triggers(src: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     }
     std::borrow::Cow::Owned(out.into_bytes())
 }
+
+/// How many lines `diff a b` marks (`<` or `>`): the size of a shortest edit script between
+/// the two texts' lines (Myers' algorithm; `None` when it exceeds `limit`).
+pub fn differing_lines(a: &str, b: &str, limit: usize) -> Option<usize> {
+    let a: Vec<&str> = a.lines().collect();
+    let b: Vec<&str> = b.lines().collect();
+    let pre = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suf = a[pre..]
+        .iter()
+        .rev()
+        .zip(b[pre..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a, b) = (&a[pre..a.len() - suf], &b[pre..b.len() - suf]);
+    let (n, m) = (a.len() as isize, b.len() as isize);
+    let max = ((n + m) as usize).min(limit) as isize;
+    let off = max + 1;
+    let mut v = vec![0isize; 2 * max as usize + 3];
+    for d in 0..=max {
+        let mut k = -d;
+        while k <= d {
+            let i = (k + off) as usize;
+            let mut x = if k == -d || (k != d && v[i - 1] < v[i + 1]) {
+                v[i + 1]
+            } else {
+                v[i - 1] + 1
+            };
+            let mut y = x - k;
+            while x < n && y < m && a[x as usize] == b[y as usize] {
+                x += 1;
+                y += 1;
+            }
+            v[i] = x;
+            if x >= n && y >= m {
+                return Some(d as usize);
+            }
+            k += 2;
+        }
+    }
+    None
+}
+
+/// The first lines where `ours` and `theirs` part, with a few lines of each after, for
+/// failure messages.
+pub fn first_differences(theirs: &str, ours: &str, lines: usize) -> String {
+    let t: Vec<&str> = theirs.lines().collect();
+    let o: Vec<&str> = ours.lines().collect();
+    let k = t.iter().zip(&o).take_while(|(x, y)| x == y).count();
+    let show = |v: &[&str]| {
+        v.iter()
+            .skip(k)
+            .take(lines)
+            .map(|l| format!("    {l}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    format!(
+        "from line {}:\n  opt-22:\n{}\n  mergefn:\n{}",
+        k + 1,
+        show(&t),
+        show(&o)
+    )
+}
+
+/// Merge `src` (the text of `path`) with mergefn and with `opt -passes=mergefunc`, both
+/// printed as they print (no normalisation; opt reads stdin, so both name the module
+/// `<stdin>`); returns opt's line count and the number of lines `diff` would mark.
+pub fn printed_differential(opt: &Path, path: &Path, src: &[u8]) -> Result<(usize, usize), String> {
+    let aliases = path.to_string_lossy().contains("aliases");
+    let preserve_debug_info = path.to_string_lossy().contains("preserve_debug_info");
+    let mut args = vec!["-S", "-passes=mergefunc", "-o", "-"];
+    if aliases {
+        args.push("-mergefunc-use-aliases");
+    }
+    if preserve_debug_info {
+        args.push("-mergefunc-preserve-debug-info");
+    }
+    let theirs = run_opt(opt, &args, src).map_err(|e| format!("opt failed: {e}"))?;
+    let theirs = String::from_utf8_lossy(&theirs);
+    let mut m = mergefn_ir::parse_module(src).map_err(|e| format!("parse error at {e}"))?;
+    m.module_id = Some("<stdin>".into());
+    mergefn_merge::merge_functions(
+        &mut m,
+        &mergefn_merge::Options {
+            use_aliases: aliases,
+            preserve_debug_info,
+            ..Default::default()
+        },
+    );
+    let ours = mergefn_ir::module_to_string(&m);
+    let lines = theirs.lines().count();
+    let allowed = lines / 200; // 0.5%
+    match differing_lines(&theirs, &ours, allowed) {
+        Some(d) => Ok((lines, d)),
+        None => Err(format!(
+            "more than {allowed} of {lines} lines differ from opt-22's output; {}",
+            first_differences(&theirs, &ours, 8)
+        )),
+    }
+}

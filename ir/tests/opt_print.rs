@@ -1,0 +1,419 @@
+//! The writer prints a module as `opt-22 -S` prints it, line for line: each test reads a
+//! module, names it `<stdin>` (as opt names what it reads from standard input) and expects
+//! exactly what `opt-22 -S < module` printed for it.
+
+use mergefn_ir::{module_to_string, parse_module};
+
+fn printed(src: &str) -> String {
+    let mut m = parse_module(src.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{}", e.line_text));
+    m.module_id = Some("<stdin>".into());
+    let out = module_to_string(&m);
+    // What we print reads back and prints the same.
+    let mut again = parse_module(out.as_bytes()).unwrap_or_else(|e| panic!("re-read: {e}\n{out}"));
+    again.module_id = Some("<stdin>".into());
+    assert_eq!(
+        module_to_string(&again),
+        out,
+        "printing is not a fixed point"
+    );
+    out
+}
+
+fn assert_printed(src: &str, expected: &str) {
+    let out = printed(src);
+    if out != expected {
+        let k = out
+            .lines()
+            .zip(expected.lines())
+            .take_while(|(a, b)| a == b)
+            .count();
+        panic!(
+            "differs from opt-22 at line {}:\n  opt-22:  {:?}\n  mergefn: {:?}\n--- ours:\n{out}",
+            k + 1,
+            expected.lines().nth(k),
+            out.lines().nth(k)
+        );
+    }
+}
+
+#[test]
+fn module_id_names_the_input_and_source_filename_defaults_to_it() {
+    let mut m = parse_module(b"define void @f() {\n  ret void\n}\n").unwrap();
+    assert!(
+        !module_to_string(&m).contains("ModuleID"),
+        "no identifier, no comment"
+    );
+    m.module_id = Some("dir/in.ll".into());
+    let out = module_to_string(&m);
+    assert!(
+        out.starts_with("; ModuleID = 'dir/in.ll'\nsource_filename = \"dir/in.ll\"\n"),
+        "{out}"
+    );
+    let mut m = parse_module(b"source_filename = \"a.c\"\n").unwrap();
+    m.module_id = Some("x.ll".into());
+    assert_eq!(
+        module_to_string(&m),
+        "; ModuleID = 'x.ll'\nsource_filename = \"a.c\"\n"
+    );
+}
+
+/// opt prints `; Function Attrs:` before definitions and declarations, with the function's
+/// attributes but the string ones; attribute groups are renumbered by first use and unused ones dropped.
+#[test]
+fn function_attrs_comment_lists_the_non_string_attributes() {
+    assert_printed(
+        r#"define void @f() #1 {
+  call void @g() #2
+  ret void
+}
+declare void @g() #0
+declare void @h()
+attributes #0 = { nounwind "a"="b" }
+attributes #1 = { noinline nounwind uwtable "x" }
+attributes #2 = { cold }
+attributes #3 = { cold nounwind }
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+; Function Attrs: noinline nounwind uwtable
+define void @f() #0 {
+  call void @g() #2
+  ret void
+}
+
+; Function Attrs: nounwind
+declare void @g() #1
+
+declare void @h()
+
+attributes #0 = { noinline nounwind uwtable "x" }
+attributes #1 = { nounwind "a"="b" }
+attributes #2 = { cold }
+"#,
+    );
+}
+
+/// `; preds = ...` from column 50 after every label but the entry's, in use-list order (the
+/// last branch first; a switch naming a block twice lists it twice), `; No predecessors!`
+/// for unreachable blocks, one space after a label that reaches column 50.
+#[test]
+fn block_labels_name_their_predecessors() {
+    assert_printed(
+        r#"define void @f(i32 %n) {
+entry:
+  switch i32 %n, label %exit [
+    i32 0, label %loop
+    i32 1, label %loop
+  ]
+loop:
+  br i1 true, label %loop, label %a_block_with_a_rather_long_name_that_goes_past_column_fifty
+a_block_with_a_rather_long_name_that_goes_past_column_fifty:
+  br label %exit
+dead:
+  br label %exit
+exit:
+  ret void
+}
+define void @u() {
+  br label %1
+1:
+  br label %"quoted name"
+"quoted name":
+  ret void
+}
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+define void @f(i32 %n) {
+entry:
+  switch i32 %n, label %exit [
+    i32 0, label %loop
+    i32 1, label %loop
+  ]
+
+loop:                                             ; preds = %loop, %entry, %entry
+  br i1 true, label %loop, label %a_block_with_a_rather_long_name_that_goes_past_column_fifty
+
+a_block_with_a_rather_long_name_that_goes_past_column_fifty: ; preds = %loop
+  br label %exit
+
+dead:                                             ; No predecessors!
+  br label %exit
+
+exit:                                             ; preds = %dead, %a_block_with_a_rather_long_name_that_goes_past_column_fifty, %entry
+  ret void
+}
+
+define void @u() {
+  br label %1
+
+1:                                                ; preds = %0
+  br label %"quoted name"
+
+"quoted name":                                    ; preds = %1
+  ret void
+}
+"#,
+    );
+}
+
+/// Backslashes print as `\\\\` in strings and quoted names; other bytes outside printable
+/// ASCII and `"` as `\\XX`.
+#[test]
+fn strings_escape_backslash_as_two_backslashes() {
+    assert_printed(
+        r#"@s = constant [6 x i8] c"a\5Cb\22\0A\FF"
+@"we\5Cird name" = global i32 0
+define void @"f\5C"() section "sec\5Cx" {
+  ret void
+}
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+@s = constant [6 x i8] c"a\\b\22\0A\FF"
+@"we\\ird name" = global i32 0
+
+define void @"f\\"() section "sec\\x" {
+  ret void
+}
+"#,
+    );
+}
+
+/// A blank line before the types, between comdats, before the variables, the aliases, each
+/// function, the attribute groups, the named metadata and the metadata nodes; none between
+/// variables or between aliases.
+#[test]
+fn blank_lines_separate_the_groups() {
+    assert_printed(
+        r#"%T = type { i32 }
+$c = comdat any
+$d = comdat any
+@x = global %T zeroinitializer, comdat($c)
+@y = global i32 1, comdat($d)
+@a = alias i32, ptr @y
+@b = alias i32, ptr @y
+define void @f() #0 {
+  ret void
+}
+define void @g() #0 {
+  ret void
+}
+attributes #0 = { nounwind }
+!llvm.ident = !{!0}
+!0 = !{!"ident"}
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+%T = type { i32 }
+
+$c = comdat any
+
+$d = comdat any
+
+@x = global %T zeroinitializer, comdat($c)
+@y = global i32 1, comdat($d)
+
+@a = alias i32, ptr @y
+@b = alias i32, ptr @y
+
+; Function Attrs: nounwind
+define void @f() #0 {
+  ret void
+}
+
+; Function Attrs: nounwind
+define void @g() #0 {
+  ret void
+}
+
+attributes #0 = { nounwind }
+
+!llvm.ident = !{!0}
+
+!0 = !{!"ident"}
+"#,
+    );
+}
+
+/// dso_local is implied by private and internal linkage and by hidden or protected visibility
+/// (but for extern_weak): opt prints it only where it is not.
+#[test]
+fn private_and_hidden_globals_print_no_dso_local() {
+    assert_printed(
+        r#"@p = private dso_local global i32 0
+@i = internal dso_local global i32 0
+@h = dso_local hidden global i32 1
+@q = dso_local protected global i32 1
+@w = extern_weak dso_local hidden global i32
+@d = dso_local global i32 2
+define private dso_local void @pf() {
+  ret void
+}
+define dso_local void @df() {
+  call void @pf()
+  ret void
+}
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+@p = private global i32 0
+@i = internal global i32 0
+@h = hidden global i32 1
+@q = protected global i32 1
+@w = extern_weak dso_local hidden global i32
+@d = dso_local global i32 2
+
+define private void @pf() {
+  ret void
+}
+
+define dso_local void @df() {
+  call void @pf()
+  ret void
+}
+"#,
+    );
+}
+
+/// Identified structs print in the order LLVM's TypeFinder meets them (variables, then
+/// functions, each type before the types inside it), and unused ones not at all.
+#[test]
+fn named_types_print_in_type_finder_order() {
+    assert_printed(
+        r#"%D = type { i32 }
+%A = type { %B, i8 }
+%B = type { i16 }
+%C = type { ptr }
+%E = type { %A }
+@g = global %C zeroinitializer
+define void @f() {
+  %a = alloca %E, align 8
+  %b = alloca %A, align 8
+  ret void
+}
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+%C = type { ptr }
+%E = type { %A }
+%A = type { %B, i8 }
+%B = type { i16 }
+
+@g = global %C zeroinitializer
+
+define void @f() {
+  %a = alloca %E, align 8
+  %b = alloca %A, align 8
+  ret void
+}
+"#,
+    );
+}
+
+/// Metadata nodes are renumbered as opt's SlotTracker numbers them: named metadata first,
+/// then attachments function by function, each node followed by the nodes it refers to;
+/// nodes nothing uses are dropped.
+#[test]
+fn metadata_renumbered_by_first_use() {
+    assert_printed(
+        r#"define i32 @f(ptr %p) {
+  %v = load i32, ptr %p, align 4, !tbaa !7, !range !9
+  ret i32 %v
+}
+!llvm.ident = !{!5}
+!3 = !{!"unused"}
+!5 = !{!"ident"}
+!6 = !{!"root"}
+!7 = !{!8, !8, i64 0}
+!8 = !{!"int", !6, i64 0}
+!9 = !{i32 0, i32 10}
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+define i32 @f(ptr %p) {
+  %v = load i32, ptr %p, align 4, !tbaa !1, !range !4
+  ret i32 %v
+}
+
+!llvm.ident = !{!0}
+
+!0 = !{!"ident"}
+!1 = !{!2, !2, i64 0}
+!2 = !{!"int", !3, i64 0}
+!3 = !{!"root"}
+!4 = !{i32 0, i32 10}
+"#,
+    );
+}
+
+/// opt gives an intrinsic's declaration the intrinsic's own attributes, whatever the text said.
+#[test]
+fn intrinsic_declarations_get_the_intrinsics_own_attributes() {
+    assert_printed(
+        r#"declare void @llvm.lifetime.start.p0(ptr captures(none)) #0
+declare void @llvm.assume(i1 noundef) #0
+declare void @llvm.trap() #1
+declare i32 @llvm.umax.i32(i32, i32) #2
+attributes #0 = { mustprogress nobuiltin nocallback nofree nosync nounwind willreturn }
+attributes #1 = { cold nobuiltin noreturn nounwind }
+attributes #2 = { mustprogress nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(argmem: readwrite)
+declare void @llvm.lifetime.start.p0(ptr captures(none)) #0
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write)
+declare void @llvm.assume(i1 noundef) #1
+
+; Function Attrs: cold noreturn nounwind memory(inaccessiblemem: write)
+declare void @llvm.trap() #2
+
+; Function Attrs: nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none)
+declare i32 @llvm.umax.i32(i32, i32) #3
+
+attributes #0 = { nocallback nofree nosync nounwind willreturn memory(argmem: readwrite) }
+attributes #1 = { nocallback nofree nosync nounwind willreturn memory(inaccessiblemem: write) }
+attributes #2 = { cold noreturn nounwind memory(inaccessiblemem: write) }
+attributes #3 = { nocallback nocreateundeforpoison nofree nosync nounwind speculatable willreturn memory(none) }
+"#,
+    );
+}
+
+/// Doubles and floats print as `%e` with six digits when that reads back exactly, in
+/// hexadecimal otherwise.
+#[test]
+fn floats_print_in_decimal_when_exact() {
+    assert_printed(
+        r#"@a = global double 1.5
+@b = global double 0x3FB999999999999A
+@c = global float 0x3FB99999A0000000
+@d = global double -0.0
+@e = global double 1.0e100
+@f = global float 2.5
+@g = global double 0x3FF0000000000001
+@h = global half 0xH3C00
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+@a = global double 1.500000e+00
+@b = global double 1.000000e-01
+@c = global float 0x3FB99999A0000000
+@d = global double -0.000000e+00
+@e = global double 1.000000e+100
+@f = global float 2.500000e+00
+@g = global double 0x3FF0000000000001
+@h = global half 0xH3C00
+"#,
+    );
+}
