@@ -94,5 +94,6 @@ for row in "${ROWS[@]}"; do
 done
 echo
 echo "CSV: $csv"
+python3 "$ROOT/scripts/codesize-plot.py" "$csv" "$OUT/codesize.svg" >/dev/null && echo "plot: $OUT/codesize.svg"
 [ "$status" = 0 ] && echo "every program printed the same output under every pipeline"
 exit "$status"
