@@ -169,7 +169,7 @@ build_module() {
 
 # ------------------------------------------------------------------- tools
 ensure_pkgs llvm-22 clang-22 clang-14 llvm-14 dpkg-dev perl python3 python3-six unicode-data \
-    libclang-rt-22-dev libomp-22-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross libc6-dev-armhf-cross
+    lld-22 libclang-rt-22-dev libomp-22-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross libc6-dev-armhf-cross
 for t in "$LLVM22/clang" "$LLVM22/clang++" "$LLVM22/llvm-link" "$LLVM14/clang" "$LLVM14/llvm-link"; do
     [ -x "$t" ] || die "missing $t"
 done
