@@ -8,6 +8,23 @@
 //!
 //! Nesting (types, constants, metadata) is bounded by [`MAX_DEPTH`] so hostile input cannot
 //! overflow the stack.
+//!
+//! # Layout
+//!
+//! This file holds the entry points ([`parse_module`] and its variants, [`position`]),
+//! [`ParseError`], the limits, and the `Parser` itself: its state, token handling and the
+//! helpers every part of the grammar uses. The grammar is read in one room per area, each
+//! an `impl Parser` block:
+//!
+//! - `reader/globals.rs`: the top level (the loop over entities, end-of-module checks),
+//!   comdats, global variables, aliases, ifuncs, function headers, summary entries;
+//! - `reader/attrs.rs`: attribute groups and attribute lists;
+//! - `reader/types.rs`: type definitions and the type grammar;
+//! - `reader/constants.rs`: values, constants, constant expressions, operator flags;
+//! - `reader/metadata.rs`: metadata definitions, operands, attachments, debug records;
+//! - `reader/body.rs`: function bodies, local names and their placeholders, blocks;
+//! - `reader/instructions.rs`: instructions, calls and other call-like instructions;
+//! - `reader/batch.rs`: the parallel reader, which hands function bodies to other threads.
 
 use crate::attr::{Attr, AttrList};
 use crate::function::{Block, Body};

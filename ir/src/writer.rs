@@ -4,6 +4,22 @@
 //! from typed-pointer IR). The layout follows LLVM's `AsmWriter`: header, types, comdats,
 //! variables, aliases, functions, attribute groups, metadata. Unnamed values get slot numbers
 //! in LLVM's order (arguments, then each block and the non-void instructions in it).
+//!
+//! # Layout
+//!
+//! This file holds the entry points ([`write_module`], [`module_to_string`], the
+//! `*_to_string` helpers, [`global_slot_numbers`]) and the `Writer` with its text helpers
+//! (names, escapes, numbers). What it prints is spread over one room per area, each an
+//! `impl Writer` block:
+//!
+//! - `writer/globals.rs`: the module in `AsmWriter`'s order, global variables, aliases,
+//!   ifuncs, functions (headers, slot numbers, blocks);
+//! - `writer/attrs.rs`: attributes and the `; Function Attrs:` comment;
+//! - `writer/types.rs`: types and the order identified structs are defined in;
+//! - `writer/constants.rs`: values, constants, constant expressions, operator flags;
+//! - `writer/metadata.rs`: metadata operands, attachments, debug records;
+//! - `writer/instructions.rs`: instructions and calls;
+//! - `writer/numbering.rs`: opt's numbers for metadata nodes and attribute groups.
 
 use crate::constant::Const;
 use crate::function::{Block, Function};
