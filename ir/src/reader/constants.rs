@@ -12,53 +12,6 @@ use crate::types::{FloatKind, Type, TypeData};
 use crate::value::Value;
 use smallvec::SmallVec;
 
-/// The bits of `d` in a 16-bit IEEE-style format with `p` significand bits (the implicit one
-/// included) and normal exponents `emin..=emax` (half: 11, -14, 15; bfloat: 8, -126, 127),
-/// when `d` is exactly representable there; `None` otherwise (LLVM's "invalid for type").
-fn exact_small_float(d: f64, p: u32, emin: i32, emax: i32) -> Option<u16> {
-    let mant_bits = p - 1;
-    let exp_bits = 15 - mant_bits;
-    let bias = emax;
-    let sign = u16::from(d.is_sign_negative()) << 15;
-    let exp_all = ((1u32 << exp_bits) - 1) as u16;
-    if d == 0.0 {
-        return Some(sign);
-    }
-    if d.is_infinite() {
-        return Some(sign | exp_all << mant_bits);
-    }
-    if d.is_nan() {
-        return Some(sign | exp_all << mant_bits | 1 << (mant_bits - 1));
-    }
-    // d = m * 2^e with m odd.
-    let bits = d.to_bits();
-    let (raw_exp, frac) = (((bits >> 52) & 0x7ff) as i32, bits & ((1 << 52) - 1));
-    let (mut m, mut e) = if raw_exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | 1 << 52, raw_exp - 1075)
-    };
-    let tz = m.trailing_zeros();
-    m >>= tz;
-    e += tz as i32;
-    let len = 64 - m.leading_zeros();
-    let top = e + len as i32 - 1;
-    if top > emax || len > p {
-        return None;
-    }
-    if top >= emin {
-        let frac = (m << (mant_bits + 1 - len)) & ((1 << mant_bits) - 1);
-        Some(sign | ((top + bias) as u16) << mant_bits | frac as u16)
-    } else {
-        // Subnormal: the value is k * 2^(emin - mant_bits) for an integer k.
-        let shift = e - (emin - mant_bits as i32);
-        if shift < 0 {
-            return None;
-        }
-        Some(sign | (m << shift) as u16)
-    }
-}
-
 impl<'a> Parser<'a> {
     pub(super) fn parse_const(&mut self, ty: Type) -> PResult<Const> {
         let t = self.tok;
@@ -707,5 +660,52 @@ impl<'a> Parser<'a> {
             self.bump();
         }
         FastMath(f)
+    }
+}
+
+/// The bits of `d` in a 16-bit IEEE-style format with `p` significand bits (the implicit one
+/// included) and normal exponents `emin..=emax` (half: 11, -14, 15; bfloat: 8, -126, 127),
+/// when `d` is exactly representable there; `None` otherwise (LLVM's "invalid for type").
+fn exact_small_float(d: f64, p: u32, emin: i32, emax: i32) -> Option<u16> {
+    let mant_bits = p - 1;
+    let exp_bits = 15 - mant_bits;
+    let bias = emax;
+    let sign = u16::from(d.is_sign_negative()) << 15;
+    let exp_all = ((1u32 << exp_bits) - 1) as u16;
+    if d == 0.0 {
+        return Some(sign);
+    }
+    if d.is_infinite() {
+        return Some(sign | exp_all << mant_bits);
+    }
+    if d.is_nan() {
+        return Some(sign | exp_all << mant_bits | 1 << (mant_bits - 1));
+    }
+    // d = m * 2^e with m odd.
+    let bits = d.to_bits();
+    let (raw_exp, frac) = (((bits >> 52) & 0x7ff) as i32, bits & ((1 << 52) - 1));
+    let (mut m, mut e) = if raw_exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | 1 << 52, raw_exp - 1075)
+    };
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    e += tz as i32;
+    let len = 64 - m.leading_zeros();
+    let top = e + len as i32 - 1;
+    if top > emax || len > p {
+        return None;
+    }
+    if top >= emin {
+        let frac = (m << (mant_bits + 1 - len)) & ((1 << mant_bits) - 1);
+        Some(sign | ((top + bias) as u16) << mant_bits | frac as u16)
+    } else {
+        // Subnormal: the value is k * 2^(emin - mant_bits) for an integer k.
+        let shift = e - (emin - mant_bits as i32);
+        if shift < 0 {
+            return None;
+        }
+        Some(sign | (m << shift) as u16)
     }
 }
