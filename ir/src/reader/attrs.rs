@@ -1,0 +1,243 @@
+//! Attributes: `attributes #N = { ... }` groups, and the attribute lists of functions,
+//! parameters, return values and call sites (with LLVM's keyword list, [`ATTR_WORDS`]).
+
+use super::{token_offset, PResult, Parser};
+use crate::attr::{Attr, AttrSet};
+use crate::lexer::Tok;
+
+/// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (kept sorted for readers).
+const ATTR_WORDS: &[&str] = &[
+    "align",
+    "alignstack",
+    "allocalign",
+    "allockind",
+    "allocptr",
+    "allocsize",
+    "alwaysinline",
+    "argmemonly",
+    "builtin",
+    "byref",
+    "byval",
+    "captures",
+    "cold",
+    "convergent",
+    "coro_elide_safe",
+    "coro_only_destroy_when_complete",
+    "dead_on_return",
+    "dead_on_unwind",
+    "denormal_fpenv",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "disable_sanitizer_instrumentation",
+    "elementtype",
+    "fn_ret_thunk_extern",
+    "hot",
+    "hybrid_patchable",
+    "immarg",
+    "inaccessiblemem_or_argmemonly",
+    "inaccessiblememonly",
+    "inalloca",
+    "initializes",
+    "inlinehint",
+    "inreg",
+    "jumptable",
+    "memory",
+    "minsize",
+    "mustprogress",
+    "naked",
+    "nest",
+    "no_callback",
+    "no_create_undef_or_poison",
+    "no_sanitize_address",
+    "no_sanitize_hwaddress",
+    "noalias",
+    "nobuiltin",
+    "nocallback",
+    "nocapture",
+    "nocf_check",
+    "nocreateundeforpoison",
+    "nodivergencesource",
+    "noduplicate",
+    "noext",
+    "nofpclass",
+    "nofree",
+    "noimplicitfloat",
+    "noinline",
+    "nomerge",
+    "nonlazybind",
+    "nonnull",
+    "noprofile",
+    "norecurse",
+    "noredzone",
+    "noreturn",
+    "nosanitize_bounds",
+    "nosanitize_coverage",
+    "nosync",
+    "noundef",
+    "nounwind",
+    "null_pointer_is_valid",
+    "optdebug",
+    "optforfuzzing",
+    "optnone",
+    "optsize",
+    "preallocated",
+    "presplitcoroutine",
+    "range",
+    "readnone",
+    "readonly",
+    "returned",
+    "returns_twice",
+    "safestack",
+    "sanitize_address",
+    "sanitize_address_dyninit",
+    "sanitize_alloc_token",
+    "sanitize_hwaddress",
+    "sanitize_memory",
+    "sanitize_memtag",
+    "sanitize_numerical_stability",
+    "sanitize_realtime",
+    "sanitize_realtime_blocking",
+    "sanitize_thread",
+    "sanitize_type",
+    "shadowcallstack",
+    "signext",
+    "skipprofile",
+    "speculatable",
+    "speculative_load_hardening",
+    "sret",
+    "ssp",
+    "sspreq",
+    "sspstrong",
+    "strictfp",
+    "swiftasync",
+    "swifterror",
+    "swiftself",
+    "uwtable",
+    "vscale_range",
+    "willreturn",
+    "writable",
+    "writeonly",
+    "zeroext",
+];
+
+const TYPE_ATTRS: [&str; 6] = [
+    "byval",
+    "byref",
+    "sret",
+    "inalloca",
+    "preallocated",
+    "elementtype",
+];
+
+impl<'a> Parser<'a> {
+    pub(super) fn attr_group(&mut self) -> PResult<()> {
+        self.bump();
+        let g = self.expect(Tok::AttrGroup, "'#N'")?;
+        let id: u32 = self
+            .text(g)
+            .parse()
+            .or_else(|_| self.error_at(g.start, "attribute group number out of range"))?;
+        self.expect(Tok::Equal, "'='")?;
+        self.expect(Tok::LBrace, "'{'")?;
+        let mut set = AttrSet::default();
+        while self.tok.kind != Tok::RBrace {
+            if !self.attr(&mut set, true)? {
+                return self.err(format!("expected an attribute, found {}", self.describe()));
+            }
+        }
+        self.bump();
+        self.m.attr_groups.insert(id, set.attrs);
+        Ok(())
+    }
+
+    /// Parse one attribute if the current token starts one. Words that are types, calling
+    /// conventions or other keywords are not attributes; the caller decides what they are.
+    pub(super) fn attr(&mut self, set: &mut AttrSet, in_group: bool) -> PResult<bool> {
+        match self.tok.kind {
+            Tok::AttrGroup => {
+                let t = self.bump();
+                let id = self.text(t).parse().or_else(|_| {
+                    self.error_at(token_offset(t), "attribute group number out of range")
+                })?;
+                set.groups.push(id);
+                Ok(true)
+            }
+            Tok::Str => {
+                let k = self.bump();
+                let key: Box<str> = String::from_utf8_lossy(&self.string_bytes(k)).into();
+                let val = if self.eat(Tok::Equal) {
+                    Some(self.expect_string()?)
+                } else {
+                    None
+                };
+                set.attrs.push(Attr::Str(key, val));
+                Ok(true)
+            }
+            Tok::Word => {
+                let w = self.cur_text();
+                if !self.is_attr_word(w) {
+                    return Ok(false);
+                }
+                let start = self.tok.start;
+                self.bump();
+                if TYPE_ATTRS.contains(&w) && self.tok.kind == Tok::LParen {
+                    self.bump();
+                    let ty = self.parse_type()?;
+                    self.expect(Tok::RParen, "')'")?;
+                    set.attrs.push(Attr::Type(w.into(), ty));
+                    return Ok(true);
+                }
+                let end = match self.tok.kind {
+                    Tok::LParen => {
+                        self.skip_group()?;
+                        self.prev_end()
+                    }
+                    Tok::Equal if in_group => {
+                        self.bump();
+                        let t = self.expect(Tok::Int, "an integer")?;
+                        t.end
+                    }
+                    Tok::Int if w == "align" => {
+                        self.parse_align()?;
+                        self.prev_end()
+                    }
+                    _ => start + w.len() as u32,
+                };
+                let text = self.raw_text(start as usize, end as usize);
+                set.attrs.push(Attr::Other(text.into()));
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Attributes (not in a group) into `set` for as long as there are some. They are gathered
+    /// in a buffer the parser keeps, so that the set's list is allocated once at its final
+    /// size rather than regrown attribute by attribute (calls carry several per argument).
+    pub(super) fn attrs_into(&mut self, set: &mut AttrSet) -> PResult<()> {
+        let mut scratch = AttrSet {
+            attrs: std::mem::take(&mut self.attr_scratch),
+            groups: std::mem::take(&mut set.groups),
+        };
+        let r = loop {
+            match self.attr(&mut scratch, false) {
+                Ok(true) => {}
+                Ok(false) => break Ok(()),
+                Err(e) => break Err(e),
+            }
+        };
+        set.groups = std::mem::take(&mut scratch.groups);
+        set.attrs.append(&mut scratch.attrs);
+        self.attr_scratch = scratch.attrs;
+        r
+    }
+
+    fn is_attr_word(&self, w: &str) -> bool {
+        // A hash set: one hash and one comparison, where a binary search over the sorted list
+        // costs seven string comparisons for every attribute of every call.
+        static SET: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>> =
+            std::sync::OnceLock::new();
+        SET.get_or_init(|| ATTR_WORDS.iter().copied().collect())
+            .contains(w)
+    }
+}

@@ -1,0 +1,706 @@
+//! Module-level grammar: the top-level loop and its dispatch ([`Parser::module`],
+//! `top_word`), the end-of-module checks, comdats, global variables, aliases and ifuncs
+//! (`global_def` and friends), references to globals (placeholders for forward uses),
+//! function headers (`define`/`declare`, with calling conventions), and summary entries.
+
+use super::types::struct_nesting_error;
+use super::{token_offset, PResult, Parser};
+use crate::attr::{AttrList, AttrSet};
+use crate::function::{Body, Function, Param};
+use crate::inst::*;
+use crate::lexer::{Lexer, Tok, Token};
+use crate::module::*;
+use crate::types::{Type, TypeData};
+use crate::value::Value;
+use cranelift_entity::EntityRef;
+use rustc_hash::FxHashMap;
+
+impl<'a> Parser<'a> {
+    pub(super) fn module(&mut self, done_before: &mut dyn FnMut(usize)) -> PResult<()> {
+        if self.src.starts_with(b"BC\xC0\xDE") || self.src.starts_with(&[0xDE, 0xC0, 0x17, 0x0B]) {
+            return self.error_at(
+                0,
+                "this is LLVM bitcode, not textual IR; convert it with `llvm-dis` first",
+            );
+        }
+        loop {
+            let keep = match &self.defer {
+                Some(d) => d.keep_from(self.tok.start),
+                None => self.tok.start,
+            };
+            done_before(keep as usize);
+            if self.defer.is_some() {
+                self.pump(false)?;
+            }
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::Word => self.top_word()?,
+                Tok::Local => self.type_def()?,
+                Tok::Global => self.global_def()?,
+                Tok::Comdat => self.comdat_def()?,
+                Tok::MetaName => self.named_md()?,
+                Tok::Exclaim => self.md_def()?,
+                Tok::Error if self.src.get(self.tok.start as usize) == Some(&b'^') => {
+                    self.summary_entry()?
+                }
+                _ => {
+                    return self.err(format!(
+                        "expected a top-level entity, found {}",
+                        self.describe()
+                    ))
+                }
+            }
+        }
+        if self.defer.is_some() {
+            self.pump(true)?;
+        }
+        self.finish_module()
+    }
+
+    /// LLVM declares an intrinsic a module calls without declaring it (`call void
+    /// @llvm.assume(i1 %c)` alone is valid): an undefined `@llvm.*` that some call names as
+    /// its callee becomes a declaration of that call's function type, appended in the order
+    /// of first use as LLVM appends them. (LLVM also gives it the intrinsic's attributes; opt
+    /// adds those again whenever it reads the declaration.)
+    fn declare_called_intrinsics(&mut self) {
+        let mut wanted: Vec<(u32, GlobalId)> = self
+            .pending_globals
+            .iter()
+            .filter(|(&g, _)| {
+                matches!(&self.m.globals[g].common().name, Name::Named(n) if n.starts_with("llvm."))
+            })
+            .map(|(&g, &off)| (off, g))
+            .collect();
+        if wanted.is_empty() {
+            return;
+        }
+        wanted.sort_unstable();
+        let mut types: FxHashMap<GlobalId, Type> = FxHashMap::default();
+        for f in self.m.functions() {
+            let Some(body) = self.m.function(f).and_then(|f| f.body.as_ref()) else {
+                continue;
+            };
+            for d in body.insts.values() {
+                let (Some(callee), Some(info)) = (d.callee(), d.call_info()) else {
+                    continue;
+                };
+                if let Some(g) = callee.as_const().and_then(|c| self.m.consts.as_global(c)) {
+                    types.entry(g).or_insert(info.fn_ty);
+                }
+            }
+        }
+        for (_, g) in wanted {
+            let Some(&fn_ty) = types.get(&g) else {
+                continue;
+            };
+            let Some((_, params, _)) = self.m.types.func_parts(fn_ty) else {
+                continue;
+            };
+            let params: Vec<Param> = params
+                .iter()
+                .map(|&ty| Param {
+                    ty,
+                    name: Name::Unnamed,
+                })
+                .collect();
+            let name = self.m.globals[g].common().name.clone();
+            self.m.globals[g].kind = GlobalKind::Function(Box::new(Function {
+                common: GlobalCommon {
+                    name,
+                    ..Default::default()
+                },
+                fn_ty,
+                attrs: AttrList {
+                    params: vec![AttrSet::default(); params.len()],
+                    ..Default::default()
+                },
+                params,
+                cc: Default::default(),
+                align: None,
+                gc: None,
+                prefix: None,
+                prologue: None,
+                personality: None,
+                md: Vec::new(),
+                body: None,
+            }));
+            // Printed after everything the text defined, in first-use order.
+            self.m.order.retain(|&x| x != g);
+            self.m.order.push(g);
+            self.pending_globals.remove(&g);
+        }
+    }
+
+    fn finish_module(&mut self) -> PResult<()> {
+        self.m.globals.shrink_to_fit();
+        if self.guard.order_has_uses {
+            let mut seen = vec![false; self.m.globals.len()];
+            let mut order: Vec<GlobalId> = (self.m.order.iter().rev())
+                .filter(|g| !std::mem::replace(&mut seen[g.index()], true))
+                .copied()
+                .collect();
+            order.reverse();
+            self.m.order = order;
+        }
+        // `!N` references outside metadata nodes must name a defined node (references inside
+        // a node's text are not parsed, so not checked).
+        if let Some((&id, &off)) = self
+            .md_first_use
+            .iter()
+            .filter(|(id, _)| !self.guard.md_ids.contains(id))
+            .min_by_key(|(_, &o)| o)
+        {
+            return self.error_at(off, format!("use of undefined metadata '!{id}'"));
+        }
+        self.declare_called_intrinsics();
+        // Before numbered names are dropped, so that the message can show them.
+        if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
+            let name = self.m.global_name(g);
+            return self.error_at(off, format!("use of undefined value '@{name}'"));
+        }
+        // `@0`-style names are LLVM's numbered (unnamed) globals; the writer renumbers them.
+        let numbered: Vec<GlobalId> = self
+            .m
+            .globals
+            .iter()
+            .filter(|(_, g)| matches!(&g.common().name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())))
+            .map(|(id, _)| id)
+            .collect();
+        for g in numbered {
+            self.m.globals[g].common_mut().name = Name::Unnamed;
+        }
+        self.m.rebuild_names();
+        // Identified structs used but never defined are opaque; that is LLVM's rule too, except
+        // LLVM requires a definition. Insist on one, like LLVM.
+        // (`named_structs` lists only defined structs, so look at the ones used.)
+        let undefined = (self.type_first_use.iter())
+            .filter(|(t, _)| !self.defined_types.contains(t))
+            .min_by_key(|(_, &off)| off);
+        if let Some((&t, &off)) = undefined {
+            let name = self.m.types.struct_name(t).unwrap_or("").to_string();
+            return self.error_at(off, format!("use of undefined type named '%{name}'"));
+        }
+        if let Some((t, msg)) = struct_nesting_error(&self.m.types, &self.guard.type_defs) {
+            let off = self.guard.type_defs.get(&t).copied().unwrap_or(0);
+            return self.error_at(off, msg);
+        }
+        Ok(())
+    }
+
+    fn top_word(&mut self) -> PResult<()> {
+        let w = self.cur_text();
+        match w {
+            "source_filename" => {
+                self.bump();
+                self.expect(Tok::Equal, "'='")?;
+                let t = self.expect(Tok::Str, "a string")?;
+                self.m.source_filename = Some(self.string_bytes(t));
+            }
+            "target" => {
+                self.bump();
+                if self.eat_word("datalayout") {
+                    self.expect(Tok::Equal, "'='")?;
+                    self.m.datalayout = Some(self.expect_string()?);
+                } else if self.eat_word("triple") {
+                    self.expect(Tok::Equal, "'='")?;
+                    self.m.triple = Some(self.expect_string()?);
+                } else {
+                    return self.err("expected 'datalayout' or 'triple' after 'target'");
+                }
+            }
+            "module" => {
+                self.bump();
+                self.expect_word("asm")?;
+                let t = self.expect(Tok::Str, "a string")?;
+                self.m.module_asm.push(self.string_bytes(t));
+            }
+            "define" | "declare" => self.function()?,
+            "attributes" => self.attr_group()?,
+            "uselistorder" | "uselistorder_bb" => {
+                // Use-list order directives only matter to bitcode round trips; skip the line.
+                let nl = memchr::memchr(b'\n', &self.src[self.tok.start as usize..])
+                    .map_or(self.src.len(), |n| self.tok.start as usize + n);
+                self.lex.pos = nl;
+                self.tok = self.lex.next_token();
+            }
+            "deplibs" => return self.err("'deplibs' is no longer supported"),
+            _ => {
+                return self.err(format!(
+                    "expected a top-level entity, found {}",
+                    self.describe()
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn comdat_def(&mut self) -> PResult<()> {
+        let t = self.bump();
+        let name = self.name_of(t);
+        self.expect(Tok::Equal, "'='")?;
+        self.expect_word("comdat")?;
+        let k = self.expect(Tok::Word, "a comdat selection kind")?;
+        let kind = self.text(k);
+        if !matches!(
+            kind,
+            "any" | "exactmatch" | "largest" | "nodeduplicate" | "noduplicates" | "samesize"
+        ) {
+            return self.error_at(
+                token_offset(k),
+                format!("unknown comdat selection kind '{kind}'"),
+            );
+        }
+        self.m.comdats.push(Comdat {
+            name,
+            kind: kind.into(),
+        });
+        Ok(())
+    }
+
+    /// Get or reserve the global named by token `t`.
+    pub(super) fn global_ref(&mut self, t: Token) -> GlobalId {
+        self.saw_global = true;
+        let name = self.name_str(t);
+        if let Some(g) = self.m.global_by_name(&name) {
+            return g;
+        }
+        self.placeholder_global(name.into(), t.start)
+    }
+
+    /// Reserve a handle for global `name`, first used at `offset` and not defined yet.
+    pub(super) fn placeholder_global(&mut self, name: Box<str>, offset: u32) -> GlobalId {
+        let placeholder = GlobalKind::Var(Box::new(GlobalVar {
+            common: GlobalCommon {
+                name: Name::Named(name),
+                ..Default::default()
+            },
+            value_ty: self.m.types.int(8),
+            constant: false,
+            externally_initialized: false,
+            init: None,
+            align: None,
+            extra: Vec::new(),
+            md: Vec::new(),
+            attrs: AttrSet::default(),
+        }));
+        let g = self.m.add_global(placeholder);
+        self.pending_globals.insert(g, offset);
+        g
+    }
+
+    /// Linkage and the other prefix keywords shared by globals and functions.
+    fn global_prefix(&mut self, c: &mut GlobalCommon) -> PResult<()> {
+        loop {
+            if self.tok.kind != Tok::Word {
+                return Ok(());
+            }
+            let w = self.cur_text();
+            if let Some((l, _)) = Linkage::ALL.iter().find(|(_, k)| *k == w) {
+                c.linkage = *l;
+                if w == "external" {
+                    self.external_written = true;
+                }
+            } else {
+                match w {
+                    "dso_local" => c.dso_local = true,
+                    "dso_preemptable" => c.dso_local = false,
+                    "default" => c.visibility = Visibility::Default,
+                    "hidden" => c.visibility = Visibility::Hidden,
+                    "protected" => c.visibility = Visibility::Protected,
+                    "dllimport" => c.dll = DllStorage::Import,
+                    "dllexport" => c.dll = DllStorage::Export,
+                    "unnamed_addr" => c.unnamed_addr = UnnamedAddr::Global,
+                    "local_unnamed_addr" => c.unnamed_addr = UnnamedAddr::Local,
+                    "thread_local" => {
+                        self.bump();
+                        if self.tok.kind == Tok::LParen {
+                            self.bump();
+                            let m = self.expect(Tok::Word, "a TLS model")?;
+                            c.thread_local = Some(self.text(m).into());
+                            self.expect(Tok::RParen, "')'")?;
+                        } else {
+                            c.thread_local = Some("".into());
+                        }
+                        continue;
+                    }
+                    "addrspace" => {
+                        c.addrspace = self.opt_addrspace()?;
+                        continue;
+                    }
+                    _ => return Ok(()),
+                }
+            }
+            self.bump();
+        }
+    }
+
+    fn global_def(&mut self) -> PResult<()> {
+        let nt = self.bump();
+        let name = self.name_of(nt);
+        let numbered = !nt.quoted && name.bytes().all(|b| b.is_ascii_digit());
+        if numbered {
+            self.next_global_num = name.parse::<u32>().unwrap_or(0).wrapping_add(1);
+        }
+        self.expect(Tok::Equal, "'='")?;
+        self.global_body(Name::Named(name), nt.start)
+    }
+
+    fn global_body(&mut self, name: Name, name_off: u32) -> PResult<()> {
+        let mut common = GlobalCommon {
+            name,
+            ..Default::default()
+        };
+        self.global_prefix(&mut common)?;
+        let externally_initialized = self.eat_word("externally_initialized");
+        let kind = if self.eat_word("alias") || self.is_word("ifunc") {
+            let ifunc = self.eat_word("ifunc");
+            let value_ty = self.parse_type()?;
+            self.expect(Tok::Comma, "','")?;
+            let target = if self.tok.kind == Tok::Word
+                && matches!(
+                    self.cur_text(),
+                    "bitcast" | "getelementptr" | "addrspacecast" | "inttoptr"
+                ) {
+                let t = self.tok;
+                match self.const_expr(None, t)? {
+                    Value::Const(c) => c,
+                    _ => return self.error_at(token_offset(t), "expected a constant aliasee"),
+                }
+            } else {
+                let aty = self.parse_type()?;
+                self.parse_const(aty)?
+            };
+            let mut md = Vec::new();
+            while self.eat(Tok::Comma) {
+                if self.eat_word("partition") {
+                    common.partition = Some(self.expect_string()?);
+                } else if self.tok.kind == Tok::MetaName {
+                    md.push(self.md_attachment()?);
+                } else {
+                    return self.err(format!("unexpected {} after alias", self.describe()));
+                }
+            }
+            GlobalKind::Alias(Box::new(Alias {
+                common,
+                value_ty,
+                target,
+                ifunc,
+                md,
+            }))
+        } else {
+            let constant = if self.eat_word("constant") {
+                true
+            } else if self.eat_word("global") {
+                false
+            } else {
+                return self.err(format!(
+                    "expected 'global', 'constant', 'alias' or 'ifunc', found {}",
+                    self.describe()
+                ));
+            };
+            let value_ty = self.parse_type()?;
+            let is_decl =
+                matches!(common.linkage, Linkage::ExternWeak) || self.last_was_external(&common);
+            let init = if !is_decl {
+                Some(self.parse_const(value_ty)?)
+            } else {
+                None
+            };
+            let mut gv = GlobalVar {
+                common,
+                value_ty,
+                constant,
+                externally_initialized,
+                init,
+                align: None,
+                extra: Vec::new(),
+                md: Vec::new(),
+                attrs: AttrSet::default(),
+            };
+            while self.eat(Tok::Comma) {
+                if self.eat_word("section") {
+                    gv.common.section = Some(self.expect_string()?);
+                } else if self.eat_word("partition") {
+                    gv.common.partition = Some(self.expect_string()?);
+                } else if self.is_word("comdat") {
+                    gv.common.comdat = Some(self.comdat_ref()?);
+                } else if self.eat_word("align") {
+                    gv.align = Some(self.parse_align()?);
+                } else if self.is_word("code_model") {
+                    let s = self.tok.start;
+                    self.bump();
+                    self.expect(Tok::Str, "a string")?;
+                    gv.extra
+                        .push(self.raw_text(s as usize, self.prev_end() as usize).into());
+                } else if self.tok.kind == Tok::Word
+                    && matches!(
+                        self.cur_text(),
+                        "no_sanitize_address"
+                            | "no_sanitize_hwaddress"
+                            | "sanitize_address_dyninit"
+                            | "sanitize_memtag"
+                    )
+                {
+                    let t = self.bump();
+                    gv.extra.push(self.text(t).into());
+                } else if self.tok.kind == Tok::MetaName {
+                    gv.md.push(self.md_attachment()?);
+                } else {
+                    return self.err(format!("unexpected {} in global variable", self.describe()));
+                }
+            }
+            while self.tok.kind == Tok::AttrGroup {
+                self.attr(&mut gv.attrs, false)?;
+            }
+            GlobalKind::Var(Box::new(gv))
+        };
+        self.define_global(kind, name_off)?;
+        Ok(())
+    }
+
+    fn last_was_external(&self, c: &GlobalCommon) -> bool {
+        // `external global T` has no initializer; `external` is the default linkage, so we
+        // have to look at the text: was the keyword written?
+        c.linkage == Linkage::External && self.external_written
+    }
+
+    fn define_global(&mut self, kind: GlobalKind, name_off: u32) -> PResult<GlobalId> {
+        let name = match &kind {
+            GlobalKind::Function(f) => f.common.name.clone(),
+            GlobalKind::Var(v) => v.common.name.clone(),
+            GlobalKind::Alias(a) => a.common.name.clone(),
+        };
+        self.external_written = false;
+        if let Name::Named(n) = &name {
+            if let Some(g) = self.m.global_by_name(n) {
+                if self.pending_globals.remove(&g).is_none() {
+                    return self.error_at(name_off, format!("redefinition of global '@{n}'"));
+                }
+                self.m.globals[g].kind = kind;
+                // Keep LLVM's order: a global is placed where it is defined, not first used.
+                // Its place from the first use goes in `finish_module` (all at once: removing
+                // each here would be quadratic in the number of globals).
+                self.m.order.push(g);
+                self.guard.order_has_uses = true;
+                return Ok(g);
+            }
+        }
+        Ok(self.m.add_global(kind))
+    }
+
+    fn comdat_ref(&mut self) -> PResult<Box<str>> {
+        self.expect_word("comdat")?;
+        if self.eat(Tok::LParen) {
+            let t = self.expect(Tok::Comdat, "'$name'")?;
+            self.expect(Tok::RParen, "')'")?;
+            Ok(self.name_of(t))
+        } else {
+            Ok("".into())
+        }
+    }
+
+    pub(super) fn function(&mut self) -> PResult<()> {
+        let is_define = self.cur_text() == "define";
+        self.bump();
+        // A declaration's metadata attachments come first (`declare !dbg !7 i32 @f()`); after
+        // its header, a `!name` starts the next top-level entity (named metadata).
+        let mut md = Vec::new();
+        while !is_define && self.tok.kind == Tok::MetaName {
+            md.push(self.md_attachment()?);
+        }
+        let mut common = GlobalCommon::default();
+        self.global_prefix(&mut common)?;
+        let cc = self.calling_conv()?;
+        let mut attrs = AttrList::default();
+        self.attrs_into(&mut attrs.ret)?;
+        let ret = self.parse_type()?;
+        let nt = self.expect(Tok::Global, "a function name")?;
+        let name = self.name_of(nt);
+        if !nt.quoted && name.bytes().all(|b| b.is_ascii_digit()) {
+            self.next_global_num = name.parse::<u32>().unwrap_or(0).wrapping_add(1);
+        }
+        common.name = Name::Named(name);
+        self.expect(Tok::LParen, "'('")?;
+        let mut params = Vec::new();
+        let mut varargs = false;
+        if !self.eat(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    varargs = true;
+                    break;
+                }
+                let ty = self.parse_type()?;
+                let mut pa = AttrSet::default();
+                self.attrs_into(&mut pa)?;
+                let name = if self.tok.kind == Tok::Local {
+                    let t = self.bump();
+                    Name::Named(self.name_of(t))
+                } else {
+                    Name::Unnamed
+                };
+                params.push(Param { ty, name });
+                attrs.params.push(pa);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')'")?;
+        }
+        let fn_ty = self.m.types.intern(TypeData::Func {
+            ret,
+            params: params.iter().map(|p| p.ty).collect(),
+            varargs,
+        });
+        let mut f = Function {
+            common,
+            fn_ty,
+            params,
+            cc,
+            attrs,
+            align: None,
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            md,
+            body: None,
+        };
+        loop {
+            match self.tok.kind {
+                Tok::Word => match self.cur_text() {
+                    "unnamed_addr" => {
+                        self.bump();
+                        f.common.unnamed_addr = UnnamedAddr::Global;
+                    }
+                    "local_unnamed_addr" => {
+                        self.bump();
+                        f.common.unnamed_addr = UnnamedAddr::Local;
+                    }
+                    "addrspace" => f.common.addrspace = self.opt_addrspace()?,
+                    "section" => {
+                        self.bump();
+                        f.common.section = Some(self.expect_string()?);
+                    }
+                    "partition" => {
+                        self.bump();
+                        f.common.partition = Some(self.expect_string()?);
+                    }
+                    "comdat" => f.common.comdat = Some(self.comdat_ref()?),
+                    "align" if self.peek_is_int() => {
+                        self.bump();
+                        f.align = Some(self.parse_align()?);
+                    }
+                    "gc" => {
+                        self.bump();
+                        f.gc = Some(self.expect_string()?);
+                    }
+                    "prefix" => {
+                        self.bump();
+                        f.prefix = Some(self.typed_const()?);
+                    }
+                    "prologue" => {
+                        self.bump();
+                        f.prologue = Some(self.typed_const()?);
+                    }
+                    "personality" => {
+                        self.bump();
+                        f.personality = Some(self.typed_const()?);
+                    }
+                    _ => {
+                        if !self.attr(&mut f.attrs.func, false)? {
+                            break;
+                        }
+                    }
+                },
+                Tok::AttrGroup | Tok::Str => {
+                    self.attr(&mut f.attrs.func, false)?;
+                }
+                Tok::MetaName if is_define => f.md.push(self.md_attachment()?),
+                _ => break,
+            }
+        }
+        if is_define {
+            if self.tok.kind != Tok::LBrace {
+                return self.err(format!(
+                    "expected '{{' to start the function body, found {}",
+                    self.describe()
+                ));
+            }
+            // Also for a body left to a worker (which names the parameters again): a repeated
+            // parameter name is reported here, at its place among the top-level errors.
+            self.begin_body(&f.params)?;
+            let deferred = self.deferrable_body().map(|end| (end, f.params.clone()));
+            if deferred.is_none() {
+                self.body = Body::with_capacity(self.body_lines_estimate());
+                self.function_body()?;
+                // The capacity was estimated from the text; give back what was not used.
+                self.body.shrink_to_fit();
+                f.body = Some(std::mem::take(&mut self.body));
+            }
+            let hint = deferred.is_none().then(|| self.take_global_insts());
+            // Numbered parameters are printed by the writer; forget their text names.
+            for p in &mut f.params {
+                if matches!(&p.name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())) {
+                    p.name = Name::Unnamed;
+                }
+            }
+            let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
+            if let Some(hint) = hint {
+                self.hints.set(g, hint);
+            }
+            if let Some((end, params)) = deferred {
+                self.defer_body(g, params, end);
+            }
+            return Ok(());
+        }
+        self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
+        Ok(())
+    }
+
+    /// Skip a module summary entry (`^N = gv: (...)`, as `llvm-dis` writes ThinLTO and LTO
+    /// bitcode's index): the summary describes the module for the thin link and is not part
+    /// of the IR. opt-22 reads it and prints a module without it, and so do we.
+    fn summary_entry(&mut self) -> PResult<()> {
+        let start = self.tok.start as usize;
+        let open = memchr::memchr(b'(', &self.src[start..]);
+        let newline = memchr::memchr(b'\n', &self.src[start..]).unwrap_or(self.src.len() - start);
+        match open.filter(|&o| o < newline) {
+            // `^N = kind: (...)`, possibly over several lines.
+            Some(open) => {
+                self.lex.pos = start + open + 1;
+                if self.lex.balanced_parens().is_none() {
+                    return self.err("unterminated module summary entry");
+                }
+            }
+            // `^N = flags: 8`, `^N = blockcount: 0`.
+            None => self.lex.pos = start + newline,
+        }
+        self.tok = self.lex.next_token();
+        Ok(())
+    }
+
+    fn peek_is_int(&self) -> bool {
+        let mut l = Lexer {
+            src: self.src,
+            pos: self.lex.pos,
+        };
+        l.next_token().kind == Tok::Int
+    }
+
+    pub(super) fn calling_conv(&mut self) -> PResult<CallConv> {
+        if self.tok.kind != Tok::Word {
+            return Ok(CallConv(None));
+        }
+        let w = self.cur_text();
+        if w == "cc" {
+            self.bump();
+            let n = self.parse_u32()?;
+            return Ok(CallConv(Some(format!("cc {n}").into())));
+        }
+        if CallConv::KEYWORDS.contains(&w) {
+            self.bump();
+            return Ok(CallConv(if w == "ccc" { None } else { Some(w.into()) }));
+        }
+        Ok(CallConv(None))
+    }
+}

@@ -1,0 +1,923 @@
+//! Instructions: one line of a body, from its opcode to its trailing `, align N` and
+//! metadata attachments (`inst_body`), with calls, invokes and the other call-like
+//! instructions (`call_like`), atomics' orderings and sync scopes, and operands.
+
+use super::{token_offset, Key, Local, PResult, Parser};
+use crate::attr::{AttrList, AttrSet};
+use crate::constant::ConstData;
+use crate::inst::*;
+use crate::lexer::{Lexer, Tok};
+use crate::module::*;
+use crate::types::{Type, TypeData};
+use crate::value::Value;
+use smallvec::SmallVec;
+use thin_vec::ThinVec;
+
+impl<'a> Parser<'a> {
+    /// Parse one instruction (with its optional `%name =`) and define its name.
+    pub(super) fn instruction(&mut self) -> PResult<Inst> {
+        let start = self.tok.start;
+        let name_tok = if self.tok.kind == Tok::Local {
+            let t = self.bump();
+            self.expect(Tok::Equal, "'='")?;
+            Some(t)
+        } else {
+            None
+        };
+        let data = self.inst_body()?;
+        let void = self.m.types.is_void(data.ty);
+        match name_tok {
+            Some(t) => {
+                if void {
+                    return self.error_at(
+                        token_offset(t),
+                        "instructions returning void cannot have a name",
+                    );
+                }
+                let key = self.name_str(t);
+                let numbered = !t.quoted && key.bytes().all(|c| c.is_ascii_digit());
+                if numbered {
+                    self.claim_number(t, &key, "instruction expected to be numbered '%")?;
+                }
+                let name = if numbered {
+                    Name::Unnamed
+                } else {
+                    Name::Named(key.as_ref().into())
+                };
+                self.define_inst(key, name, data, t.start)
+            }
+            None => {
+                let i = self.body.insts.push(data);
+                if !void {
+                    let key: Key<'a> = self.fs.next_num.to_string().into();
+                    self.fs.next_num = self.fs.next_num.wrapping_add(1);
+                    if self.fs.names.insert(key.clone(), Local::Inst(i)).is_some() {
+                        return self.error_at(start, format!("redefinition of '%{key}'"));
+                    }
+                }
+                Ok(i)
+            }
+        }
+    }
+
+    fn typed_value(&mut self) -> PResult<(Type, Value)> {
+        let ty = self.parse_type()?;
+        let v = self.parse_value(ty)?;
+        Ok((ty, v))
+    }
+
+    fn label_value(&mut self) -> PResult<Value> {
+        self.expect_word("label")?;
+        let l = self.m.types.label();
+        self.parse_value(l)
+    }
+
+    /// Trailing `, align N` / `, !md !N` after memory instructions; returns alignment.
+    fn trailing(&mut self, d: &mut InstData, allow_align: bool) -> PResult<Option<u64>> {
+        let mut align = None;
+        while self.tok.kind == Tok::Comma {
+            self.bump();
+            if allow_align && self.is_word("align") {
+                self.bump();
+                align = Some(self.parse_align()?);
+            } else if self.tok.kind == Tok::MetaName {
+                self.inst_md(d)?;
+            } else {
+                return self.err(format!(
+                    "expected ', !kind !N' or ', align N', found {}",
+                    self.describe()
+                ));
+            }
+        }
+        Ok(align)
+    }
+
+    fn sync_scope(&mut self) -> PResult<Option<Box<str>>> {
+        if self.eat_word("syncscope") {
+            self.expect(Tok::LParen, "'('")?;
+            let s = self.expect_string()?;
+            self.expect(Tok::RParen, "')'")?;
+            Ok(Some(s))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// `[syncscope("s")] ordering` of an atomic load, store or fence.
+    fn atomic(&mut self) -> PResult<Atomic> {
+        let scope = self.sync_scope()?;
+        Ok(Atomic {
+            ordering: self.ordering()?,
+            scope,
+        })
+    }
+
+    fn ordering(&mut self) -> PResult<Ordering> {
+        let t = self.expect(Tok::Word, "an atomic ordering")?;
+        Ordering::parse(self.text(t)).ok_or_else(|| {
+            self.make_error(
+                token_offset(t),
+                format!("unknown atomic ordering '{}'", self.text(t)),
+            )
+        })
+    }
+
+    fn i1_type(&mut self, like: Type) -> Type {
+        let i1 = self.m.types.int(1);
+        self.m.types.with_scalar(like, i1)
+    }
+
+    fn inst_body(&mut self) -> PResult<InstData> {
+        let t = self.tok;
+        if t.kind != Tok::Word {
+            return self.err(format!(
+                "expected an instruction, found {}",
+                self.describe()
+            ));
+        }
+        let w = self.text(t);
+        // Call prefixes.
+        let tail = match w {
+            "tail" => Some(TailKind::Tail),
+            "musttail" => Some(TailKind::MustTail),
+            "notail" => Some(TailKind::NoTail),
+            _ => None,
+        };
+        if let Some(tk) = tail {
+            self.bump();
+            if !self.is_word("call") {
+                return self.err("expected 'call' after tail-call marker");
+            }
+            let mut d = self.call_like(Opcode::Call)?;
+            if let InstExtra::Call(ci) = &mut d.extra {
+                ci.tail = tk;
+            }
+            return Ok(d);
+        }
+        let Some(op) = Opcode::from_keyword(w) else {
+            return self.error_at(token_offset(t), format!("unknown instruction '{w}'"));
+        };
+        self.bump();
+        let void = self.m.types.void();
+        let mut d = InstData::new(op, void);
+        use Opcode::*;
+        match op {
+            Ret => {
+                if !self.eat_word("void") {
+                    let (ty, v) = self.typed_value()?;
+                    d.operands.push(v);
+                    let _ = ty;
+                }
+            }
+            Br => {
+                if self.is_word("label") {
+                    d.operands.push(self.label_value()?);
+                } else {
+                    let i1 = self.m.types.int(1);
+                    self.expect_word("i1")?;
+                    d.operands.push(self.parse_value(i1)?);
+                    self.expect(Tok::Comma, "','")?;
+                    d.operands.push(self.label_value()?);
+                    self.expect(Tok::Comma, "','")?;
+                    d.operands.push(self.label_value()?);
+                }
+            }
+            Switch => {
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                self.expect(Tok::Comma, "','")?;
+                d.operands.push(self.label_value()?);
+                self.expect(Tok::LSquare, "'['")?;
+                while !self.eat(Tok::RSquare) {
+                    let cty = self.parse_type()?;
+                    if cty != ty {
+                        return self.err("switch case type does not match the condition");
+                    }
+                    d.operands.push(Value::Const(self.parse_const(ty)?));
+                    self.expect(Tok::Comma, "','")?;
+                    d.operands.push(self.label_value()?);
+                }
+            }
+            IndirectBr => {
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                self.expect(Tok::LSquare, "'['")?;
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        d.operands.push(self.label_value()?);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "']'")?;
+                }
+            }
+            Invoke | CallBr => {
+                self.tok = t;
+                self.lex.pos = t.end as usize;
+                return self.call_like(op);
+            }
+            Call => {
+                self.tok = t;
+                self.lex.pos = t.end as usize;
+                return self.call_like(op);
+            }
+            Resume => d.operands.push(self.typed_value()?.1),
+            Unreachable => {}
+            CleanupRet => {
+                self.expect_word("from")?;
+                let tok = self.m.types.token();
+                d.operands.push(self.parse_value(tok)?);
+                self.expect_word("unwind")?;
+                if self.eat_word("to") {
+                    self.expect_word("caller")?;
+                    d.extra = InstExtra::HasUnwind(false);
+                } else {
+                    d.operands.push(self.label_value()?);
+                    d.extra = InstExtra::HasUnwind(true);
+                }
+            }
+            CatchRet => {
+                self.expect_word("from")?;
+                let tok = self.m.types.token();
+                d.operands.push(self.parse_value(tok)?);
+                self.expect_word("to")?;
+                d.operands.push(self.label_value()?);
+            }
+            CatchSwitch => {
+                self.expect_word("within")?;
+                d.operands.push(self.pad_parent()?);
+                self.expect(Tok::LSquare, "'['")?;
+                loop {
+                    d.operands.push(self.label_value()?);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RSquare, "']'")?;
+                self.expect_word("unwind")?;
+                if self.eat_word("to") {
+                    self.expect_word("caller")?;
+                    d.extra = InstExtra::HasUnwind(false);
+                } else {
+                    d.operands.push(self.label_value()?);
+                    d.extra = InstExtra::HasUnwind(true);
+                }
+                d.ty = self.m.types.token();
+            }
+            CatchPad | CleanupPad => {
+                self.expect_word("within")?;
+                d.operands.push(self.pad_parent()?);
+                self.expect(Tok::LSquare, "'['")?;
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        d.operands.push(self.typed_value()?.1);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "']'")?;
+                }
+                d.ty = self.m.types.token();
+            }
+            FNeg => {
+                d.fmf = self.fast_math();
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                d.ty = ty;
+            }
+            _ if op.is_binary() => {
+                self.binop_flags(op, &mut d.flags);
+                if op.is_fp_math() {
+                    d.fmf = self.fast_math();
+                }
+                let (ty, a) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let b = self.parse_value(ty)?;
+                d.operands.extend([a, b]);
+                d.ty = ty;
+            }
+            Alloca => {
+                let mut inalloca = false;
+                let mut swifterror = false;
+                loop {
+                    if self.eat_word("inalloca") {
+                        inalloca = true;
+                    } else if self.eat_word("swifterror") {
+                        swifterror = true;
+                    } else {
+                        break;
+                    }
+                }
+                let allocated = self.parse_type()?;
+                let mut align = None;
+                let mut addrspace = 0;
+                while self.eat(Tok::Comma) {
+                    if self.eat_word("align") {
+                        align = Align::new(self.parse_align()?);
+                    } else if self.is_word("addrspace") {
+                        addrspace = self.opt_addrspace()?;
+                    } else if self.tok.kind == Tok::MetaName {
+                        self.inst_md(&mut d)?;
+                    } else {
+                        d.operands.push(self.typed_value()?.1);
+                    }
+                }
+                d.ty = self
+                    .m
+                    .types
+                    .pointer_to(allocated, addrspace, self.m.typed_pointers);
+                d.extra = InstExtra::Alloca {
+                    allocated,
+                    align,
+                    addrspace,
+                    inalloca,
+                    swifterror,
+                };
+            }
+            Load => {
+                let atomic = self.eat_word("atomic");
+                if self.eat_word("volatile") {
+                    d.flags.set(Flags::VOLATILE);
+                }
+                d.ty = self.parse_type()?;
+                self.expect(Tok::Comma, "','")?;
+                d.operands.push(self.typed_value()?.1);
+                let at = if atomic {
+                    Some(Box::new(self.atomic()?))
+                } else {
+                    None
+                };
+                let align = self.trailing(&mut d, true)?;
+                d.extra = InstExtra::Load {
+                    align: align.and_then(Align::new),
+                    atomic: at,
+                };
+                return Ok(d);
+            }
+            Store => {
+                let atomic = self.eat_word("atomic");
+                if self.eat_word("volatile") {
+                    d.flags.set(Flags::VOLATILE);
+                }
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                d.operands.push(self.typed_value()?.1);
+                let at = if atomic {
+                    Some(Box::new(self.atomic()?))
+                } else {
+                    None
+                };
+                let align = self.trailing(&mut d, true)?;
+                d.extra = InstExtra::Store {
+                    align: align.and_then(Align::new),
+                    atomic: at,
+                };
+                return Ok(d);
+            }
+            Fence => {
+                d.extra = InstExtra::Fence(Box::new(self.atomic()?));
+            }
+            CmpXchg => {
+                let weak = self.eat_word("weak");
+                if self.eat_word("volatile") {
+                    d.flags.set(Flags::VOLATILE);
+                }
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                let (ty, cmp) = self.typed_value()?;
+                d.operands.push(cmp);
+                self.expect(Tok::Comma, "','")?;
+                d.operands.push(self.typed_value()?.1);
+                let scope = self.sync_scope()?;
+                let success = self.ordering()?;
+                let failure = self.ordering()?;
+                let i1 = self.m.types.int(1);
+                d.ty = self.m.types.intern(TypeData::Struct {
+                    elems: vec![ty, i1],
+                    packed: false,
+                });
+                let align = self.trailing(&mut d, true)?;
+                d.extra = InstExtra::CmpXchg(Box::new(CmpXchgInfo {
+                    weak,
+                    success,
+                    failure,
+                    scope,
+                    align,
+                }));
+                return Ok(d);
+            }
+            AtomicRmw => {
+                if self.eat_word("volatile") {
+                    d.flags.set(Flags::VOLATILE);
+                }
+                let o = self.expect(Tok::Word, "an atomicrmw operation")?;
+                let rop: Box<str> = self.text(o).into();
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                d.ty = ty;
+                let scope = self.sync_scope()?;
+                let ordering = self.ordering()?;
+                let align = self.trailing(&mut d, true)?;
+                d.extra = InstExtra::AtomicRmw(Box::new(AtomicRmwInfo {
+                    op: rop,
+                    ordering,
+                    scope,
+                    align,
+                }));
+                return Ok(d);
+            }
+            GetElementPtr => {
+                self.gep_flags(&mut d.flags);
+                let source = self.parse_type()?;
+                let mut any_vec: Option<(u32, bool)> = None;
+                let mut idx_consts: SmallVec<[Option<u64>; 4]> = SmallVec::new();
+                let mut first = true;
+                while self.eat(Tok::Comma) {
+                    if self.tok.kind == Tok::MetaName {
+                        self.inst_md(&mut d)?;
+                        while self.eat(Tok::Comma) {
+                            self.inst_md(&mut d)?;
+                        }
+                        break;
+                    }
+                    let (ty, v) = self.typed_value()?;
+                    if let Some(vl) = self.m.types.vector_len(ty) {
+                        any_vec = Some(vl);
+                    }
+                    if first {
+                        first = false;
+                    } else {
+                        idx_consts.push(self.const_index(v));
+                    }
+                    d.operands.push(v);
+                }
+                if d.operands.is_empty() {
+                    return self.err("getelementptr needs a base pointer");
+                }
+                let base_ty = self.value_type(d.operands[0]);
+                d.ty = self
+                    .gep_result(source, base_ty, &idx_consts, any_vec)
+                    .ok_or_else(|| {
+                        self.make_error(token_offset(t), "invalid getelementptr indices".into())
+                    })?;
+                d.extra = InstExtra::Gep { source };
+                return Ok(d);
+            }
+            _ if op.is_cast() => {
+                self.cast_flags(op, &mut d.flags);
+                if matches!(op, FPTrunc | FPExt) {
+                    d.fmf = self.fast_math();
+                }
+                d.operands.push(self.typed_value()?.1);
+                self.expect_word("to")?;
+                d.ty = self.parse_type()?;
+            }
+            ICmp | FCmp => {
+                if op == ICmp && self.eat_word("samesign") {
+                    d.flags.set(Flags::SAMESIGN);
+                }
+                if op == FCmp {
+                    d.fmf = self.fast_math();
+                }
+                let p = self.expect(Tok::Word, "a predicate")?;
+                let pred = CmpPred::parse(op == ICmp, self.text(p)).ok_or_else(|| {
+                    self.make_error(
+                        token_offset(p),
+                        format!("unknown predicate '{}'", self.text(p)),
+                    )
+                })?;
+                let (ty, a) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let b = self.parse_value(ty)?;
+                d.operands.extend([a, b]);
+                d.ty = self.i1_type(ty);
+                d.extra = InstExtra::Cmp(pred);
+            }
+            Phi => {
+                d.fmf = self.fast_math();
+                let ty = self.parse_type()?;
+                d.ty = ty;
+                let l = self.m.types.label();
+                loop {
+                    self.expect(Tok::LSquare, "'['")?;
+                    let v = self.parse_value(ty)?;
+                    self.expect(Tok::Comma, "','")?;
+                    let b = self.parse_value(l)?;
+                    self.expect(Tok::RSquare, "']'")?;
+                    d.operands.extend([v, b]);
+                    if self.tok.kind != Tok::Comma {
+                        break;
+                    }
+                    // `, !md` ends the incoming list.
+                    let mut l2 = Lexer {
+                        src: self.src,
+                        pos: self.lex.pos,
+                    };
+                    if l2.next_token().kind != Tok::LSquare {
+                        break;
+                    }
+                    self.bump();
+                }
+            }
+            Select => {
+                d.fmf = self.fast_math();
+                let (_, c) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (ty, a) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, b) = self.typed_value()?;
+                d.operands.extend([c, a, b]);
+                d.ty = ty;
+            }
+            VAArg => {
+                d.operands.push(self.typed_value()?.1);
+                self.expect(Tok::Comma, "','")?;
+                d.ty = self.parse_type()?;
+            }
+            ExtractElement => {
+                let (ty, v) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, i) = self.typed_value()?;
+                d.operands.extend([v, i]);
+                d.ty = self.m.types.element(ty).ok_or_else(|| {
+                    self.make_error(token_offset(t), "extractelement needs a vector".into())
+                })?;
+            }
+            InsertElement => {
+                let (ty, v) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, e) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, i) = self.typed_value()?;
+                d.operands.extend([v, e, i]);
+                d.ty = ty;
+            }
+            ShuffleVector => {
+                let (ty, a) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, b) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (mty, m) = self.typed_value()?;
+                d.operands.extend([a, b]);
+                let mc = m.as_const().ok_or_else(|| {
+                    self.make_error(
+                        token_offset(t),
+                        "shufflevector mask must be a constant".into(),
+                    )
+                })?;
+                let (mlen, scalable) = self.m.types.vector_len(mty).unwrap_or((0, false));
+                let elem = self.m.types.element(ty).ok_or_else(|| {
+                    self.make_error(token_offset(t), "shufflevector needs vectors".into())
+                })?;
+                d.extra =
+                    InstExtra::Shuffle(ThinVec::from(self.shuffle_mask(mc, token_offset(t))?));
+                d.ty = self.m.types.intern(TypeData::Vector {
+                    len: mlen,
+                    elem,
+                    scalable,
+                });
+            }
+            ExtractValue => {
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                let mut idx = Vec::new();
+                let mut cur = ty;
+                while self.tok.kind == Tok::Comma {
+                    let mut l2 = Lexer {
+                        src: self.src,
+                        pos: self.lex.pos,
+                    };
+                    if l2.next_token().kind != Tok::Int {
+                        break;
+                    }
+                    self.bump();
+                    let i = self.parse_u32()?;
+                    cur = self.m.types.member(cur, i as u64).ok_or_else(|| {
+                        self.make_error(token_offset(t), "invalid extractvalue index".into())
+                    })?;
+                    idx.push(i);
+                }
+                d.ty = cur;
+                d.extra = InstExtra::Indices(ThinVec::from(idx));
+            }
+            InsertValue => {
+                let (ty, v) = self.typed_value()?;
+                self.expect(Tok::Comma, "','")?;
+                let (_, e) = self.typed_value()?;
+                d.operands.extend([v, e]);
+                let mut idx = Vec::new();
+                while self.tok.kind == Tok::Comma {
+                    let mut l2 = Lexer {
+                        src: self.src,
+                        pos: self.lex.pos,
+                    };
+                    if l2.next_token().kind != Tok::Int {
+                        break;
+                    }
+                    self.bump();
+                    idx.push(self.parse_u32()?);
+                }
+                d.ty = ty;
+                d.extra = InstExtra::Indices(ThinVec::from(idx));
+            }
+            LandingPad => {
+                d.ty = self.parse_type()?;
+                let cleanup = self.eat_word("cleanup");
+                let mut filters = Vec::new();
+                loop {
+                    let f = if self.eat_word("catch") {
+                        false
+                    } else if self.eat_word("filter") {
+                        true
+                    } else {
+                        break;
+                    };
+                    d.operands.push(self.typed_value()?.1);
+                    filters.push(f);
+                }
+                d.extra = InstExtra::LandingPad(Box::new(LandingPadInfo { cleanup, filters }));
+            }
+            Freeze => {
+                let (ty, v) = self.typed_value()?;
+                d.operands.push(v);
+                d.ty = ty;
+            }
+            _ => return self.error_at(token_offset(t), format!("unsupported instruction '{w}'")),
+        }
+        self.trailing(&mut d, false)?;
+        Ok(d)
+    }
+
+    /// Result type of a GEP: a pointer in the base's address space (to the indexed type, with
+    /// typed pointers), a vector of them when any operand is a vector.
+    pub(super) fn gep_result(
+        &mut self,
+        source: Type,
+        base_ty: Type,
+        idx: &[Option<u64>],
+        vector: Option<(u32, bool)>,
+    ) -> Option<Type> {
+        let scalar_base = self.m.types.scalar(base_ty);
+        let base_as = self.m.types.pointer_addrspace(scalar_base)?;
+        let vector = vector.or_else(|| self.m.types.vector_len(base_ty));
+        let scalar = if self.m.typed_pointers {
+            let mut cur = source;
+            for i in idx.iter().skip(1) {
+                cur = self.m.types.member(cur, i.unwrap_or(0))?;
+            }
+            self.m.types.intern(TypeData::TypedPtr(cur, base_as))
+        } else {
+            self.m.types.ptr(base_as)
+        };
+        Some(match vector {
+            Some((len, scalable)) => self.m.types.intern(TypeData::Vector {
+                len,
+                elem: scalar,
+                scalable,
+            }),
+            None => scalar,
+        })
+    }
+
+    pub(super) fn const_index(&self, v: Value) -> Option<u64> {
+        match v {
+            Value::Const(c) => match self.m.consts.get(c) {
+                ConstData::Int { val, .. } => val.as_u64(),
+                ConstData::Zero(_) => Some(0),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn pad_parent(&mut self) -> PResult<Value> {
+        let tok = self.m.types.token();
+        if self.is_word("none") {
+            return self.parse_value(tok);
+        }
+        self.parse_value(tok)
+    }
+
+    /// `call`, `invoke`, `callbr`, starting at the opcode keyword.
+    fn call_like(&mut self, op: Opcode) -> PResult<InstData> {
+        let t = self.bump();
+        let void = self.m.types.void();
+        let mut d = InstData::new(op, void);
+        d.fmf = self.fast_math();
+        let cc = self.calling_conv()?;
+        let mut attrs = AttrList::default();
+        self.attrs_into(&mut attrs.ret)?;
+        let addrspace = if self.is_word("addrspace") {
+            Some(self.opt_addrspace()?)
+        } else {
+            None
+        };
+        let ty = self.parse_type()?;
+        let explicit_fn = self.m.types.func_parts(ty).is_some();
+        // The callee: parse with a provisional pointer type; fixed up once arguments are known.
+        let callee_state = (self.lex.pos, self.tok);
+        let callee_is_asm = self.is_word("asm");
+        let mut callee_raw: Option<Value> = None;
+        if !callee_is_asm {
+            if explicit_fn && !self.m.typed_pointers {
+                let p = self.m.types.ptr(addrspace.unwrap_or(0));
+                callee_raw = Some(self.parse_value(p)?);
+            }
+        } else {
+            // Skip for now; parsed after arguments when the function type is known.
+            self.skip_asm_tokens()?;
+        }
+        let after_callee = if callee_raw.is_none() && !callee_is_asm {
+            // Defer: remember position, parse arguments first by skipping the callee token(s).
+            self.skip_value_tokens()?;
+            true
+        } else {
+            false
+        };
+        self.expect(Tok::LParen, "'(' to start the argument list")?;
+        let mut args: Vec<Value> = Vec::new();
+        let mut arg_tys: Vec<Type> = Vec::new();
+        let mut forwards_varargs = false;
+        if !self.eat(Tok::RParen) {
+            loop {
+                if self.eat(Tok::DotDotDot) {
+                    // musttail forwarding of varargs.
+                    forwards_varargs = true;
+                    break;
+                }
+                let aty = self.parse_type()?;
+                let mut pa = AttrSet::default();
+                self.attrs_into(&mut pa)?;
+                let v = if matches!(self.m.types.get(aty), TypeData::Metadata) {
+                    let md = self.parse_metadata()?;
+                    Value::Md(self.body.md_args.push(md))
+                } else {
+                    self.parse_value(aty)?
+                };
+                args.push(v);
+                arg_tys.push(aty);
+                attrs.params.push(pa);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')'")?;
+        }
+        let fn_ty = if explicit_fn {
+            ty
+        } else {
+            self.m.types.intern(TypeData::Func {
+                ret: ty,
+                params: arg_tys.clone(),
+                varargs: false,
+            })
+        };
+        let (ret, params, varargs) = {
+            let (r, p, v) = self.m.types.func_parts(fn_ty).expect("function type");
+            (r, p.to_vec(), v)
+        };
+        if params.len() > args.len() || (!varargs && params.len() != args.len()) {
+            return self.error_at(
+                token_offset(t),
+                "argument count does not match the callee's function type",
+            );
+        }
+        // Now the callee, with its real type.
+        let callee = if let Some(c) = callee_raw {
+            c
+        } else {
+            let save_pos = self.lex.pos;
+            let save_tok = self.tok;
+            (self.lex.pos, self.tok) = callee_state;
+            let cty = if callee_is_asm {
+                fn_ty
+            } else {
+                self.m
+                    .types
+                    .pointer_to(fn_ty, addrspace.unwrap_or(0), self.m.typed_pointers)
+            };
+            let v = self.parse_value(cty)?;
+            let _ = after_callee;
+            self.lex.pos = save_pos;
+            self.tok = save_tok;
+            v
+        };
+        self.attrs_into(&mut attrs.func)?;
+        let mut bundles = Vec::new();
+        if self.tok.kind == Tok::LSquare {
+            self.bump();
+            loop {
+                let tag = self.expect_string()?;
+                self.expect(Tok::LParen, "'('")?;
+                let mut inputs = Vec::new();
+                if !self.eat(Tok::RParen) {
+                    loop {
+                        inputs.push(self.typed_value()?.1);
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RParen, "')'")?;
+                }
+                bundles.push(Bundle { tag, inputs });
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RSquare, "']'")?;
+        }
+        d.operands.extend(args);
+        let mut indirect = 0;
+        match op {
+            Opcode::Invoke => {
+                self.expect_word("to")?;
+                d.operands.push(self.label_value()?);
+                self.expect_word("unwind")?;
+                d.operands.push(self.label_value()?);
+            }
+            Opcode::CallBr => {
+                self.expect_word("to")?;
+                d.operands.push(self.label_value()?);
+                self.expect(Tok::LSquare, "'['")?;
+                if !self.eat(Tok::RSquare) {
+                    loop {
+                        d.operands.push(self.label_value()?);
+                        indirect += 1;
+                        if !self.eat(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RSquare, "']'")?;
+                }
+            }
+            _ => {}
+        }
+        d.operands.push(callee);
+        d.ty = ret;
+        let attrs = match self.attr_lists.get(&attrs) {
+            Some(shared) => shared.clone(),
+            None => {
+                let shared = std::sync::Arc::new(attrs);
+                self.attr_lists.insert(shared.clone());
+                shared
+            }
+        };
+        d.extra = InstExtra::Call(Box::new(CallInfo {
+            fn_ty,
+            cc,
+            tail: TailKind::None,
+            attrs,
+            bundles: ThinVec::from(bundles),
+            addrspace,
+            indirect_dests: indirect,
+            forwards_varargs,
+        }));
+        self.trailing(&mut d, false)?;
+        Ok(d)
+    }
+
+    /// Skip the tokens of a callee value (a name or a constant expression) without parsing.
+    fn skip_value_tokens(&mut self) -> PResult<()> {
+        match self.tok.kind {
+            Tok::Local | Tok::Global => {
+                self.bump();
+                Ok(())
+            }
+            Tok::Word => {
+                let w = self.cur_text();
+                self.bump();
+                if matches!(w, "null" | "undef" | "poison" | "zeroinitializer" | "none") {
+                    return Ok(());
+                }
+                // A constant expression: keyword [flags] ( ... ) or dso_local_equivalent @f.
+                while self.tok.kind == Tok::Word {
+                    self.bump();
+                }
+                if self.tok.kind == Tok::Global {
+                    self.bump();
+                    return Ok(());
+                }
+                if self.tok.kind == Tok::LParen {
+                    self.skip_group()?;
+                    return Ok(());
+                }
+                self.err("expected a callee")
+            }
+            _ => self.err(format!("expected a callee, found {}", self.describe())),
+        }
+    }
+
+    fn skip_asm_tokens(&mut self) -> PResult<()> {
+        self.bump();
+        while self.tok.kind == Tok::Word {
+            self.bump();
+        }
+        self.expect(Tok::Str, "an asm string")?;
+        self.expect(Tok::Comma, "','")?;
+        self.expect(Tok::Str, "a constraint string")?;
+        Ok(())
+    }
+}

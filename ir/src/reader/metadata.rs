@@ -1,0 +1,202 @@
+//! Metadata: `!N = ...` and named `!name = !{...}` definitions (kept as text), metadata
+//! operands, `!kind !N` attachments on instructions, functions and globals, and `#dbg_*`
+//! debug records.
+
+use super::{token_offset, PResult, Parser};
+use crate::inst::*;
+use crate::lexer::{Tok, Token};
+use crate::metadata::{DbgRecord, MdAttachment, MdNode, Metadata, NamedMd};
+use thin_vec::ThinVec;
+
+impl<'a> Parser<'a> {
+    /// A metadata node definition's right-hand side, kept as text: `[distinct] !{...}` or
+    /// `[distinct] !DIKind(...)`.
+    fn md_node_text(&mut self) -> PResult<Box<str>> {
+        let start = token_offset(self.tok) as usize;
+        self.eat_word("distinct");
+        match self.tok.kind {
+            Tok::Exclaim => {
+                self.bump();
+                if self.tok.kind != Tok::LBrace {
+                    return self.err(format!(
+                        "expected '{{' after '!', found {}",
+                        self.describe()
+                    ));
+                }
+                self.skip_group()?;
+            }
+            Tok::MetaName => {
+                self.bump();
+                if self.tok.kind != Tok::LParen {
+                    return self.err(format!(
+                        "expected '(' after a specialised metadata kind, found {}",
+                        self.describe()
+                    ));
+                }
+                self.skip_group()?;
+            }
+            _ => {
+                return self.err(format!(
+                    "expected a metadata node, found {}",
+                    self.describe()
+                ))
+            }
+        }
+        Ok(self.raw_text(start, self.last_end as usize).into())
+    }
+
+    pub(super) fn named_md(&mut self) -> PResult<()> {
+        let t = self.bump();
+        let name = self.name_of(t);
+        self.expect(Tok::Equal, "'='")?;
+        if self.tok.kind != Tok::Exclaim {
+            return self.err("expected '!{' in named metadata");
+        }
+        let text = self.md_node_text()?;
+        self.m.named_md.push(NamedMd { name, text });
+        Ok(())
+    }
+
+    pub(super) fn md_def(&mut self) -> PResult<()> {
+        let bang = self.bump();
+        let id = self.parse_u32()?;
+        if !self.guard.md_ids.insert(id) {
+            return self.error_at(bang.start, "Metadata id is already used");
+        }
+        self.expect(Tok::Equal, "'='")?;
+        let text = self.md_node_text()?;
+        self.m.md_nodes.push(MdNode { id, text });
+        Ok(())
+    }
+
+    /// The shared name of metadata kind token `t` (`!noalias` -> "noalias").
+    fn intern_md_kind(&mut self, t: Token) -> std::sync::Arc<str> {
+        // Looked up by the text itself first: a kind repeats on most instructions.
+        let text = self.text(t);
+        if !t.quoted && !text.contains('\\') {
+            if let Some(k) = self.md_kinds.get(text) {
+                return k.clone();
+            }
+        }
+        let name = self.name_of(t);
+        if let Some(k) = self.md_kinds.get(&*name) {
+            return k.clone();
+        }
+        let k: std::sync::Arc<str> = name.into();
+        self.md_kinds.insert(k.clone());
+        k
+    }
+
+    pub(super) fn md_attachment(&mut self) -> PResult<MdAttachment> {
+        let k = self.expect(Tok::MetaName, "a metadata kind")?;
+        let kind = self.intern_md_kind(k);
+        let md = self.parse_metadata()?;
+        Ok(MdAttachment { kind, md })
+    }
+
+    pub(super) fn parse_metadata(&mut self) -> PResult<Metadata> {
+        self.enter()?;
+        let r = self.parse_metadata_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_metadata_inner(&mut self) -> PResult<Metadata> {
+        let start = token_offset(self.tok);
+        match self.tok.kind {
+            Tok::Exclaim => {
+                self.bump();
+                match self.tok.kind {
+                    Tok::Int => {
+                        let off = token_offset(self.tok);
+                        let id = self.parse_u32()?;
+                        self.md_first_use.entry(id).or_insert(off);
+                        Ok(Metadata::Ref(id))
+                    }
+                    Tok::LBrace => {
+                        self.skip_group()?;
+                        Ok(Metadata::Text(
+                            self.raw_text(start as usize, self.last_end as usize).into(),
+                        ))
+                    }
+                    Tok::Str => {
+                        self.bump();
+                        Ok(Metadata::Text(
+                            self.raw_text(start as usize, self.prev_end() as usize)
+                                .into(),
+                        ))
+                    }
+                    _ => self.err(format!("expected metadata, found {}", self.describe())),
+                }
+            }
+            Tok::MetaName => {
+                let t = self.bump();
+                let name = self.text(t);
+                if self.tok.kind != Tok::LParen {
+                    return self.error_at(token_offset(t), format!("expected '(' after '!{name}'"));
+                }
+                if name == "DIArgList" {
+                    self.bump();
+                    let mut items = Vec::new();
+                    if !self.eat(Tok::RParen) {
+                        loop {
+                            let ty = self.parse_type()?;
+                            let v = self.parse_value(ty)?;
+                            items.push((ty, v));
+                            if !self.eat(Tok::Comma) {
+                                break;
+                            }
+                        }
+                        self.expect(Tok::RParen, "')'")?;
+                    }
+                    return Ok(Metadata::ArgList(items));
+                }
+                self.skip_group()?;
+                Ok(Metadata::Text(
+                    self.raw_text(start as usize, self.last_end as usize).into(),
+                ))
+            }
+            _ => {
+                let ty = self.parse_type()?;
+                let v = self.parse_value(ty)?;
+                Ok(Metadata::Value(ty, v))
+            }
+        }
+    }
+
+    pub(super) fn dbg_record(&mut self) -> PResult<DbgRecord> {
+        let t = self.bump();
+        let kind: Box<str> = self
+            .text(t)
+            .strip_prefix("dbg_")
+            .unwrap_or(self.text(t))
+            .into();
+        self.expect(Tok::LParen, "'('")?;
+        let mut ops = Vec::new();
+        if !self.eat(Tok::RParen) {
+            loop {
+                ops.push(self.parse_metadata()?);
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')'")?;
+        }
+        Ok(DbgRecord { kind, ops })
+    }
+
+    pub(super) fn inst_md(&mut self, d: &mut InstData) -> PResult<()> {
+        let a = self.md_attachment()?;
+        if &*a.kind == "dbg" {
+            d.debug.get_or_insert_with(Default::default).loc = Some(a.md);
+        } else {
+            // Exact size: most instructions carry one or two attachments.
+            let old = std::mem::take(&mut d.md);
+            let mut md = ThinVec::with_capacity(old.len() + 1);
+            md.extend(old);
+            md.push(a);
+            d.md = md;
+        }
+        Ok(())
+    }
+}

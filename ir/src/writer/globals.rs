@@ -1,0 +1,588 @@
+//! The module: header, types, comdats, global variables, aliases and ifuncs, functions
+//! (headers, slot numbering, blocks with their `; preds` comments), attribute groups and
+//! metadata, in the order LLVM's `AsmWriter` prints them.
+
+use super::{is_plain_name, Slots, Writer};
+use crate::attr::{Attr, AttrSet};
+use crate::constant::ConstData;
+use crate::function::{Body, Function};
+use crate::module::*;
+use crate::value::Value;
+use cranelift_entity::EntityRef;
+use std::io::{self, Write};
+
+impl<'m> Writer<'m> {
+    fn flush(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.out.len() > (1 << 20) {
+            out.write_all(&self.out)?;
+            self.out.clear();
+        }
+        Ok(())
+    }
+
+    /// Print the functions, several at once: each worker prints a run of functions into its
+    /// own buffer, and the buffers are written in module order, a window at a time (so the
+    /// output is the same as printing one by one, and only three windows are held in memory).
+    /// Writing a window overlaps with printing the next ones.
+    fn functions(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        use rayon::prelude::*;
+        const RUN: usize = 32;
+        let m = self.m;
+        let funcs: Vec<(GlobalId, &Function)> = m
+            .live_globals()
+            .filter_map(|g| match &m.globals[g].kind {
+                GlobalKind::Function(f) => Some((g, &**f)),
+                _ => None,
+            })
+            .collect();
+        out.write_all(&self.out)?;
+        self.out.clear();
+        let global_slots = &self.global_slots;
+        let print = |part: &[(GlobalId, &Function)]| -> Vec<Vec<u8>> {
+            part.par_chunks(RUN)
+                .map(|run| {
+                    let mut w = Writer {
+                        m,
+                        out: Vec::with_capacity(64 << 10),
+                        slots: Slots::default(),
+                        global_slots: global_slots.clone(),
+                        preds: Vec::new(),
+                        num: self.num,
+                    };
+                    for &(g, f) in run {
+                        w.s("\n");
+                        w.function(g, f);
+                    }
+                    w.out
+                })
+                .collect()
+        };
+        let window = RUN * 4 * rayon::current_num_threads().max(1);
+        if funcs.len() <= window || rayon::current_thread_index().is_some() {
+            // One window has nothing to overlap with. On a pool thread, blocking it on a
+            // channel could starve the pool. Either way: print and write in turn.
+            for part in funcs.chunks(window) {
+                for b in print(part) {
+                    out.write_all(&b)?;
+                }
+            }
+            return Ok(());
+        }
+        // A printing thread hands windows over one at a time; this one writes them.
+        std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Vec<u8>>>(1);
+            let funcs = &funcs;
+            scope.spawn(move || {
+                for part in funcs.chunks(window) {
+                    if tx.send(print(part)).is_err() {
+                        return; // The writer failed and stopped listening.
+                    }
+                }
+            });
+            for bufs in rx {
+                for b in bufs {
+                    out.write_all(&b)?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    pub(super) fn module(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let m = self.m;
+        self.number_globals();
+        // Like LLVM's AsmWriter: the identifier as a comment, unless it would span lines.
+        if let Some(id) = m.module_id.as_deref().filter(|id| !id.contains('\n')) {
+            self.s("; ModuleID = '");
+            self.s(id);
+            self.s("'\n");
+        }
+        // LLVM's source file name is the module's identifier unless the text names one.
+        let source_filename = m
+            .source_filename
+            .as_deref()
+            .or(m.module_id.as_deref().map(str::as_bytes));
+        if let Some(sf) = source_filename {
+            self.s("source_filename = ");
+            self.quoted(sf);
+            self.s("\n");
+        }
+        if let Some(dl) = &m.datalayout {
+            self.s("target datalayout = ");
+            self.quoted(dl.as_bytes());
+            self.s("\n");
+        }
+        if let Some(t) = &m.triple {
+            self.s("target triple = ");
+            self.quoted(t.as_bytes());
+            self.s("\n");
+        }
+        if !m.module_asm.is_empty() {
+            self.s("\n");
+        }
+        for a in &m.module_asm {
+            self.s("module asm ");
+            self.quoted(a);
+            self.s("\n");
+        }
+        let types = self.type_order();
+        if !types.is_empty() {
+            self.s("\n");
+        }
+        for t in types {
+            self.ty(t);
+            self.s(" = type ");
+            match m.types.body(t) {
+                Some(b) => {
+                    let b = b.clone();
+                    self.struct_body(&b.elems, b.packed);
+                }
+                None => self.s("opaque"),
+            }
+            self.s("\n");
+        }
+        // Like LLVM, print only the comdats some global object is in, in the order of first
+        // use: functions first, then variables (LLVM's `global_objects()`).
+        let mut comdats: Vec<&str> = Vec::new();
+        {
+            let mut seen = rustc_hash::FxHashSet::default();
+            for funcs in [true, false] {
+                for g in m.live_globals() {
+                    let gl = &m.globals[g];
+                    let is_fn = matches!(gl.kind, GlobalKind::Function(_));
+                    if is_fn != funcs || matches!(gl.kind, GlobalKind::Alias(_)) {
+                        continue;
+                    }
+                    let c = gl.common();
+                    let name = match (c.comdat.as_deref(), c.name.as_str()) {
+                        (Some(""), Some(n)) => n,
+                        (Some(cd), _) if !cd.is_empty() => cd,
+                        _ => continue,
+                    };
+                    if seen.insert(name) {
+                        comdats.push(name);
+                    }
+                }
+            }
+        }
+        if !comdats.is_empty() {
+            self.s("\n");
+        }
+        for (k, name) in comdats.iter().enumerate() {
+            if k > 0 {
+                self.s("\n");
+            }
+            let kind = m
+                .comdats
+                .iter()
+                .find(|c| &*c.name == *name)
+                .map_or("any", |c| &c.kind);
+            self.name(b'$', name);
+            self.s(" = comdat ");
+            self.s(kind);
+            self.s("\n");
+        }
+        let mut first = true;
+        for g in m.live_globals() {
+            if let GlobalKind::Var(v) = &m.globals[g].kind {
+                if std::mem::take(&mut first) {
+                    self.s("\n");
+                }
+                self.global_var(g, v);
+                self.flush(out)?;
+            }
+        }
+        for ifunc in [false, true] {
+            let mut first = true;
+            for g in m.live_globals() {
+                if let GlobalKind::Alias(a) = &m.globals[g].kind {
+                    if a.ifunc == ifunc {
+                        if std::mem::take(&mut first) {
+                            self.s("\n");
+                        }
+                        self.alias(g, a);
+                        self.flush(out)?;
+                    }
+                }
+            }
+        }
+        self.functions(out)?;
+        let num = self.num;
+        let groups: Vec<(u32, &[Attr])> = match num {
+            Some(num) => num
+                .attr_sets
+                .iter()
+                .enumerate()
+                .map(|(k, a)| (k as u32, &**a))
+                .collect(),
+            None => m.attr_groups.iter().map(|(&g, a)| (g, &a[..])).collect(),
+        };
+        if !groups.is_empty() {
+            self.s("\n");
+        }
+        for (id, attrs) in groups {
+            let _ = write!(self.out, "attributes #{id} = {{ ");
+            for a in attrs {
+                self.attr(a);
+                self.s(" ");
+            }
+            self.s("}\n");
+        }
+        if !m.named_md.is_empty() {
+            self.s("\n");
+        }
+        for n in &m.named_md {
+            self.md_name(&n.name);
+            self.s(" = ");
+            self.md_text(&n.text);
+            self.s("\n");
+            self.flush(out)?;
+        }
+        // Metadata can be a good part of a module's text: written as it goes, not gathered.
+        let nodes: Box<dyn Iterator<Item = (u32, &crate::metadata::MdNode)>> = match num {
+            Some(num) => Box::new(
+                num.md_order
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &i)| (k as u32, &m.md_nodes[i])),
+            ),
+            None => Box::new(m.md_nodes.iter().map(|n| (n.id, n))),
+        };
+        let mut first = true;
+        for (id, n) in nodes {
+            if std::mem::take(&mut first) {
+                self.s("\n");
+            }
+            self.s("!");
+            self.num(id);
+            self.s(" = ");
+            // LLVM 22 reads a composite type with an ODR identifier as distinct (older
+            // LLVMs, as rustc's, wrote it uniqued).
+            if n.text.starts_with("!DICompositeType(")
+                && memchr::memmem::find(n.text.as_bytes(), b", identifier: \"").is_some()
+            {
+                self.s("distinct ");
+            }
+            self.md_text(&n.text);
+            self.s("\n");
+            self.flush(out)?;
+        }
+        out.write_all(&self.out)?;
+        self.out.clear();
+        Ok(())
+    }
+
+    fn linkage_prefix(&mut self, c: &GlobalCommon, is_decl_var: bool) {
+        if c.linkage != Linkage::External || is_decl_var {
+            self.s(c.linkage.keyword());
+            self.s(" ");
+        }
+        // LLVM's `isImplicitDSOLocal`: local linkage, or a non-default visibility (but for
+        // extern_weak), makes a global dso_local without saying so.
+        let implicit = c.linkage.is_local()
+            || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
+        if c.dso_local && !implicit {
+            self.s("dso_local ");
+        }
+        match c.visibility {
+            Visibility::Default => {}
+            Visibility::Hidden => self.s("hidden "),
+            Visibility::Protected => self.s("protected "),
+        }
+        match c.dll {
+            DllStorage::Default => {}
+            DllStorage::Import => self.s("dllimport "),
+            DllStorage::Export => self.s("dllexport "),
+        }
+    }
+
+    fn tls_and_unnamed(&mut self, c: &GlobalCommon) {
+        if let Some(t) = &c.thread_local {
+            if t.is_empty() {
+                self.s("thread_local ");
+            } else {
+                let _ = write!(self.out, "thread_local({t}) ");
+            }
+        }
+        match c.unnamed_addr {
+            UnnamedAddr::None => {}
+            UnnamedAddr::Local => self.s("local_unnamed_addr "),
+            UnnamedAddr::Global => self.s("unnamed_addr "),
+        }
+    }
+
+    fn section_comdat(&mut self, c: &GlobalCommon, comma: bool) {
+        let sep = if comma { ", " } else { " " };
+        if let Some(s) = &c.section {
+            self.s(sep);
+            self.s("section ");
+            self.quoted(s.as_bytes());
+        }
+        if let Some(p) = &c.partition {
+            self.s(sep);
+            self.s("partition ");
+            self.quoted(p.as_bytes());
+        }
+        if let Some(cd) = &c.comdat {
+            self.s(sep);
+            self.s("comdat");
+            if !cd.is_empty() {
+                self.s("(");
+                self.name(b'$', cd);
+                self.s(")");
+            }
+        }
+    }
+
+    fn global_var(&mut self, g: GlobalId, v: &GlobalVar) {
+        self.global_name(g);
+        self.s(" = ");
+        self.linkage_prefix(&v.common, v.init.is_none());
+        self.tls_and_unnamed(&v.common);
+        if v.common.addrspace != 0 {
+            let _ = write!(self.out, "addrspace({}) ", v.common.addrspace);
+        }
+        if v.externally_initialized {
+            self.s("externally_initialized ");
+        }
+        self.s(if v.constant { "constant " } else { "global " });
+        self.ty(v.value_ty);
+        if let Some(init) = v.init {
+            self.s(" ");
+            self.constant(init);
+        }
+        self.section_comdat(&v.common, true);
+        if let Some(a) = v.align {
+            self.s(", align ");
+            self.num(a);
+        }
+        for e in &v.extra {
+            self.s(", ");
+            self.s(e);
+        }
+        self.attachments(None, &v.md, ", ");
+        self.attrs_after(&v.attrs);
+        self.s("\n");
+    }
+
+    fn alias(&mut self, g: GlobalId, a: &Alias) {
+        self.global_name(g);
+        self.s(" = ");
+        self.linkage_prefix(&a.common, false);
+        self.tls_and_unnamed(&a.common);
+        self.s(if a.ifunc { "ifunc " } else { "alias " });
+        self.ty(a.value_ty);
+        self.s(", ");
+        // As LLVM prints it: an expression without its type.
+        if matches!(self.m.consts.get(a.target), ConstData::Expr(_)) {
+            self.constant(a.target);
+        } else {
+            self.typed_const(a.target);
+        }
+        if let Some(p) = &a.common.partition {
+            self.s(", partition ");
+            self.quoted(p.as_bytes());
+        }
+        self.attachments(None, &a.md, ", ");
+        self.s("\n");
+    }
+
+    /// Assign slot numbers to the unnamed values of `f`.
+    pub(super) fn number(&mut self, f: &Function, body: &Body) {
+        let mut n = 0u32;
+        self.slots.args.clear();
+        for p in &f.params {
+            self.slots.args.push(n);
+            if matches!(p.name, Name::Unnamed) {
+                n += 1;
+            }
+        }
+        for &b in &body.layout {
+            if matches!(body.blocks[b].name, Name::Unnamed) {
+                self.slots.blocks[b] = n;
+                n += 1;
+            }
+            for &i in &body.blocks[b].insts {
+                if matches!(body.inst_names[i], Name::Unnamed)
+                    && !self.m.types.is_void(body.insts[i].ty)
+                {
+                    self.slots.insts[i] = n;
+                    n += 1;
+                }
+            }
+        }
+    }
+
+    pub(super) fn function(&mut self, g: GlobalId, f: &Function) {
+        let (ret, _, varargs) = self
+            .m
+            .types
+            .func_parts(f.fn_ty)
+            .expect("function has a function type");
+        let own_group = self.num.and_then(|n| n.fn_group(g));
+        match own_group {
+            Some((_, attrs)) => self.fn_attrs_comment(&AttrSet::default(), attrs),
+            None => self.fn_attrs_comment(&f.attrs.func, &[]),
+        }
+        if f.body.is_some() {
+            self.s("define ");
+        } else {
+            // A declaration's attachments precede its header.
+            self.s("declare");
+            self.attachments(None, &f.md, " ");
+            self.s(" ");
+        }
+        let is_extern_decl = false;
+        self.linkage_prefix(&f.common, is_extern_decl);
+        if let Some(cc) = &f.cc.0 {
+            self.s(cc);
+            self.s(" ");
+        }
+        self.attrs_before(&f.attrs.ret);
+        self.ty(ret);
+        self.s(" ");
+        self.global_name(g);
+        if let Some(body) = &f.body {
+            self.number(f, body);
+        }
+        self.s("(");
+        for (i, p) in f.params.iter().enumerate() {
+            if i > 0 {
+                self.s(", ");
+            }
+            self.ty(p.ty);
+            if let Some(a) = f.attrs.params.get(i) {
+                self.attrs_after(a);
+            }
+            if f.body.is_some() {
+                if let Name::Named(n) = &p.name {
+                    self.s(" ");
+                    self.name(b'%', n);
+                } else {
+                    let _ = write!(self.out, " %{}", self.slots.args[i]);
+                }
+            }
+        }
+        if varargs {
+            self.s(if f.params.is_empty() { "..." } else { ", ..." });
+        }
+        self.s(")");
+        match f.common.unnamed_addr {
+            UnnamedAddr::None => {}
+            UnnamedAddr::Local => self.s(" local_unnamed_addr"),
+            UnnamedAddr::Global => self.s(" unnamed_addr"),
+        }
+        if f.common.addrspace != 0 {
+            let _ = write!(self.out, " addrspace({})", f.common.addrspace);
+        }
+        match own_group {
+            Some((n, _)) => {
+                self.s(" #");
+                self.num(n);
+            }
+            None => self.attrs_after(&f.attrs.func),
+        }
+        self.section_comdat(&f.common, false);
+        if let Some(a) = f.align {
+            let _ = write!(self.out, " align {a}");
+        }
+        if let Some(gc) = &f.gc {
+            self.s(" gc ");
+            self.quoted(gc.as_bytes());
+        }
+        for (kw, c) in [
+            ("prefix", f.prefix),
+            ("prologue", f.prologue),
+            ("personality", f.personality),
+        ] {
+            if let Some(c) = c {
+                self.s(" ");
+                self.s(kw);
+                self.s(" ");
+                self.typed_const(c);
+            }
+        }
+        let Some(body) = &f.body else {
+            self.s("\n");
+            return;
+        };
+        self.attachments(None, &f.md, " ");
+        self.s(" {\n");
+        self.predecessors(body);
+        for (k, &b) in body.layout.iter().enumerate() {
+            let bd = &body.blocks[b];
+            if k > 0 {
+                self.s("\n");
+            }
+            let line_start = self.out.len();
+            match &bd.name {
+                Name::Named(n) => {
+                    let b = n.as_bytes();
+                    if is_plain_name(b) {
+                        self.s(n);
+                    } else {
+                        self.quoted(b);
+                    }
+                    self.s(":");
+                }
+                Name::Unnamed if k > 0 => {
+                    self.num(self.slots.blocks[b]);
+                    self.s(":");
+                }
+                Name::Unnamed => {}
+            }
+            if k > 0 {
+                // Like opt: the predecessors, in use-list order, from column 50.
+                let col = self.out.len() - line_start;
+                let pad = 50usize.saturating_sub(col).max(1);
+                self.out.extend(std::iter::repeat_n(b' ', pad));
+                let preds = std::mem::take(&mut self.preds[b.index()]);
+                if preds.is_empty() {
+                    self.s("; No predecessors!");
+                } else {
+                    self.s("; preds = ");
+                    for (j, &p) in preds.iter().rev().enumerate() {
+                        if j > 0 {
+                            self.s(", ");
+                        }
+                        self.value(Some((f, body)), Value::Block(p));
+                    }
+                }
+                self.preds[b.index()] = preds;
+            }
+            if k > 0 || !matches!(bd.name, Name::Unnamed) {
+                self.s("\n");
+            }
+            for &i in &bd.insts {
+                self.inst(f, body, i);
+            }
+        }
+        self.s("}\n");
+    }
+
+    /// For each block of `body`, the blocks whose terminators name it, in the order they
+    /// do (`self.preds`, indexed by block; opt lists them the other way round, as uses).
+    pub(super) fn predecessors(&mut self, body: &Body) {
+        let n = body.blocks.len();
+        for p in self.preds.iter_mut().take(n) {
+            p.clear();
+        }
+        if self.preds.len() < n {
+            self.preds.resize_with(n, Vec::new);
+        }
+        for &b in &body.layout {
+            let Some(&t) = body.blocks[b].insts.last() else {
+                continue;
+            };
+            let d = &body.insts[t];
+            if !d.opcode.is_terminator() {
+                continue;
+            }
+            for &v in &d.operands {
+                if let Value::Block(s) = v {
+                    self.preds[s.index()].push(b);
+                }
+            }
+        }
+    }
+}

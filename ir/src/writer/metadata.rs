@@ -1,0 +1,88 @@
+//! Metadata: metadata operands and node text, `!kind !N` attachments on instructions,
+//! functions and globals, and `#dbg_*` debug records.
+
+use super::{numbering, Writer};
+use crate::function::{Body, Function};
+use crate::inst::*;
+use crate::metadata::{DbgRecord, MdAttachment, Metadata};
+
+impl<'m> Writer<'m> {
+    pub(super) fn metadata(&mut self, f: Option<(&Function, &Body)>, md: &Metadata) {
+        match md {
+            Metadata::Ref(n) => {
+                self.s("!");
+                let n = self.num.map_or(*n, |x| x.md(*n));
+                self.num(n);
+            }
+            Metadata::Value(t, v) => {
+                self.ty(*t);
+                self.s(" ");
+                self.value(f, *v);
+            }
+            Metadata::ArgList(items) => {
+                self.s("!DIArgList(");
+                for (i, (t, v)) in items.iter().enumerate() {
+                    if i > 0 {
+                        self.s(", ");
+                    }
+                    self.ty(*t);
+                    self.s(" ");
+                    self.value(f, *v);
+                }
+                self.s(")");
+            }
+            Metadata::Text(t) => self.md_text(t),
+        }
+    }
+
+    /// Metadata text with its `!N` references renumbered as opt numbers them.
+    pub(super) fn md_text(&mut self, t: &str) {
+        let Some(num) = self.num else {
+            return self.s(t);
+        };
+        let b = t.as_bytes();
+        let mut last = 0;
+        numbering::for_each_ref(b, |id, at, end| {
+            self.out.extend_from_slice(&b[last..at]);
+            self.out.push(b'!');
+            self.num(num.md(id));
+            last = end;
+        });
+        self.out.extend_from_slice(&b[last..]);
+    }
+
+    pub(super) fn attachments(
+        &mut self,
+        f: Option<(&Function, &Body)>,
+        md: &[MdAttachment],
+        sep: &str,
+    ) {
+        for a in md {
+            self.s(sep);
+            self.md_name(&a.kind);
+            self.s(" ");
+            self.metadata(f, &a.md);
+        }
+    }
+
+    pub(super) fn dbg_record(&mut self, f: &Function, body: &Body, r: &DbgRecord) {
+        self.s("    #dbg_");
+        self.s(&r.kind);
+        self.s("(");
+        for (k, md) in r.ops.iter().enumerate() {
+            if k > 0 {
+                self.s(", ");
+            }
+            self.metadata(Some((f, body)), md);
+        }
+        self.s(")\n");
+    }
+
+    pub(super) fn inst_md(&mut self, f: &Function, body: &Body, d: &InstData) {
+        if let Some(dbg) = d.debug.as_ref().and_then(|x| x.loc.as_ref()) {
+            self.s(", !dbg ");
+            self.metadata(Some((f, body)), dbg);
+        }
+        self.attachments(Some((f, body)), &d.md, ", ");
+    }
+}
