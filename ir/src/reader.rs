@@ -186,6 +186,7 @@ pub fn parse_module_with_hints(
         // answer, and the same first error as always.
     }
     let mut p = Parser::new(src);
+    p.decide_pointer_spelling();
     p.module(done_before)?;
     Ok((p.m, p.hints))
 }
@@ -201,8 +202,34 @@ pub fn parse_module_parallel(src: &[u8]) -> Option<Module> {
 /// against.
 pub fn parse_module_serial(src: &[u8]) -> Result<Module, ParseError> {
     let mut p = Parser::new(src);
+    p.decide_pointer_spelling();
     p.module(&mut |_| {})?;
     Ok(p.m)
+}
+
+/// Whether `src` spells the opaque pointer type (`ptr` as a word where a type can stand) and
+/// whether it spells a typed pointer (`*` right after a type: `i8*`, `%T*`, `)*`, `]*`, ...).
+/// Names (`%ptr`, `@ptr`), strings and metadata strings (`!"ptr"`) do not count.
+fn pointer_spellings(src: &[u8]) -> (bool, bool) {
+    let opaque = memchr::memmem::find_iter(src, b"ptr").any(|i| {
+        let before = if i == 0 { b'\n' } else { src[i - 1] };
+        let after = src.get(i + 3).copied().unwrap_or(b'\n');
+        matches!(
+            before,
+            b' ' | b'\t' | b'\n' | b'(' | b',' | b'[' | b'<' | b'{'
+        ) && matches!(
+            after,
+            b' ' | b'\t' | b'\n' | b'\r' | b',' | b')' | b']' | b'>' | b'}' | b'*'
+        )
+    });
+    let typed = !opaque
+        && memchr::memchr_iter(b'*', src).any(|i| {
+            i > 0 && {
+                let b = src[i - 1];
+                b.is_ascii_alphanumeric() || matches!(b, b')' | b']' | b'}' | b'>' | b'*' | b'"')
+            }
+        });
+    (opaque, typed)
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -269,6 +296,9 @@ struct Parser<'a> {
     src_is_utf8: bool,
     /// Bodies left for worker threads, when reading in parallel.
     defer: Option<Box<batch::Deferred>>,
+    /// The module spells the opaque `ptr` somewhere: a typed spelling `T*` then means `ptr`,
+    /// as LLVM 22 reads it ([`Parser::decide_pointer_spelling`]).
+    opaque_only: bool,
 }
 
 /// Where a token starts in the text, counting its sigil and opening quote (token spans cover
@@ -326,6 +356,24 @@ impl<'a> Parser<'a> {
             md_first_use: FxHashMap::default(),
             src_is_utf8,
             defer: None,
+            opaque_only: false,
+        }
+    }
+
+    /// Decide, before reading, how pointers are spelled. LLVM 22 reads every `T*` as `ptr`;
+    /// modules written by LLVM 14 and before spell only `T*`, and mergefn keeps those typed
+    /// (printing them as LLVM 14 did, so they can be compared with its `opt`). So a module
+    /// that spells `ptr` anywhere is opaque and its `T*` are `ptr` (a file mixing both, as
+    /// hand-edited tests do, reads as LLVM 22 reads it); one that spells `T*` and never `ptr`
+    /// is typed from its first line, so that an `alloca` before the first `T*` has a typed
+    /// result too. A word `ptr` in a comment makes a typed module opaque: what LLVM 22 makes
+    /// of it anyway.
+    fn decide_pointer_spelling(&mut self) {
+        let (opaque, typed) = pointer_spellings(self.src);
+        if opaque {
+            self.opaque_only = true;
+        } else if typed {
+            self.m.typed_pointers = true;
         }
     }
 

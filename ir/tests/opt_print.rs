@@ -417,3 +417,26 @@ source_filename = "<stdin>"
 "#,
     );
 }
+
+/// A module that spells both `i8*` and `ptr` (hand-edited tests do) reads as LLVM 22 reads it:
+/// every typed spelling is `ptr`.
+#[test]
+fn mixed_pointer_spellings_read_as_opaque_pointers() {
+    assert_printed(
+        "define i8* @f(i8* %p) {\n  %q = getelementptr i8, i8* %p, i64 1\n  ret i8* %q\n}\ndefine ptr @g(ptr %p) {\n  ret ptr %p\n}\n",
+        "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"\n\ndefine ptr @f(ptr %p) {\n  %q = getelementptr i8, ptr %p, i64 1\n  ret ptr %q\n}\n\ndefine ptr @g(ptr %p) {\n  ret ptr %p\n}\n",
+    );
+}
+
+/// A module spelling only typed pointers stays typed (as LLVM 14 wrote it), from its first
+/// line: an `alloca` before the first `i32*` has the typed result its uses expect.
+#[test]
+fn typed_modules_are_typed_from_the_first_alloca() {
+    let src = "define i32 @f(i32 %x) {\n  %a = alloca i32, align 4\n  store i32 %x, i32* %a, align 4\n  %v = load i32, i32* %a, align 4\n  ret i32 %v\n}\n";
+    let out = printed(src);
+    assert!(out.contains("store i32 %x, i32* %a, align 4"), "{out}");
+    // Names and strings that contain `ptr` do not make a module opaque.
+    let named = "@ptr = global i8* null\n@s = constant [4 x i8] c\"ptr\\00\"\ndefine i8* @g() {\n  %ptr = load i8*, i8** @ptr\n  ret i8* %ptr\n}\n";
+    let out = printed(named);
+    assert!(out.contains("load i8*, i8** @ptr"), "{out}");
+}

@@ -81,6 +81,8 @@ struct Job {
     end: u32,
     /// Whether the module used typed-pointer syntax before this body.
     typed_pointers: bool,
+    /// The main parser's [`Parser::opaque_only`].
+    opaque_only: bool,
 }
 
 /// Bodies in text order, with the type table they are parsed against.
@@ -177,6 +179,7 @@ pub(crate) fn parse(
         }
         drop(results);
         let mut p = Parser::with_utf8(src, utf8);
+        p.decide_pointer_spelling();
         p.defer = Some(Box::new(Deferred {
             jobs: Vec::new(),
             bytes: 0,
@@ -222,6 +225,7 @@ fn parse_chunk(src: &[u8], utf8: bool, chunk: Chunk) -> Option<ChunkOut> {
     let mut bodies = Vec::with_capacity(chunk.jobs.len());
     for job in chunk.jobs {
         p.m.typed_pointers = job.typed_pointers;
+        p.opaque_only = job.opaque_only;
         p.seek(job.start);
         p.begin_body(&job.params).ok()?;
         p.body = Body::with_capacity(p.body_lines_estimate());
@@ -298,6 +302,7 @@ impl<'a> Parser<'a> {
     pub(super) fn defer_body(&mut self, func: GlobalId, params: Vec<Param>, end: u32) {
         let start = self.tok.start;
         let typed_pointers = self.m.typed_pointers;
+        let opaque_only = self.opaque_only;
         let d = self.defer.as_mut().expect("deferring");
         d.bytes += (end - start) as usize;
         d.jobs.push(Job {
@@ -306,6 +311,7 @@ impl<'a> Parser<'a> {
             start,
             end,
             typed_pointers,
+            opaque_only,
         });
         self.seek(end);
     }

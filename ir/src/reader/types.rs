@@ -305,6 +305,9 @@ impl<'a> Parser<'a> {
         ) {
             return self.error_at(start, "pointer to this type is invalid");
         }
+        if self.opaque_only {
+            return Ok(self.m.types.intern(TypeData::Ptr(a)));
+        }
         self.m.typed_pointers = true;
         Ok(self.m.types.intern(TypeData::TypedPtr(pointee, a)))
     }

@@ -10,6 +10,10 @@ impl<'m> Writer<'m> {
     pub(super) fn metadata(&mut self, f: Option<(&Function, &Body)>, md: &Metadata) {
         match md {
             Metadata::Ref(n) => {
+                if let Some(text) = self.num.and_then(|x| x.inline_text(self.m, *n)) {
+                    self.s(text);
+                    return;
+                }
                 self.s("!");
                 let n = self.num.map_or(*n, |x| x.md(*n));
                 self.num(n);

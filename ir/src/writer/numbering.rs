@@ -76,6 +76,14 @@ impl<'m> Numbering<'m> {
         }
     }
 
+    /// The text of input node `id` when it is printed in place of a reference: a
+    /// `!DIExpression(...)`, which LLVM never numbers (the numbering gives it no slot).
+    pub fn inline_text<'a>(&self, m: &'a Module, id: u32) -> Option<&'a str> {
+        let k = self.index.get(id)?;
+        let text: &'a str = &m.md_nodes[k as usize].text;
+        (self.md_slot[k as usize] == NONE && text.starts_with("!DIExpression(")).then_some(text)
+    }
+
     /// The new number of input attribute group `g`.
     pub fn attr(&self, g: u32) -> u32 {
         self.attr_slot.get(&g).copied().unwrap_or(g)
