@@ -73,7 +73,7 @@ impl StructuralHasher {
 
     /// The structural hash of function `f`. Panics if `f` is not a function.
     pub fn hash(&self, m: &Module, f: GlobalId) -> u64 {
-        self.walk(m, f, false).0
+        self.walk(m, f, false, false).0
     }
 
     /// A key for keyed lookup (`--lookup hash`) that tells apart what [`hash`](Self::hash)
@@ -105,11 +105,20 @@ impl StructuralHasher {
     /// - of a GEP, only the pointer operand: GEPs are compared by byte offset, not indices;
     ///   of an alloca, no operand (its size may be implicit on one side).
     pub fn key(&self, m: &Module, f: GlobalId) -> u64 {
-        self.walk(m, f, true).1
+        self.walk(m, f, true, false).1
+    }
+
+    /// [`key`](Self::key) with every global a call targets counted alike, whatever the
+    /// function: the key for comparisons modulo classes of callees
+    /// ([`FunctionComparator::with_callee_classes`](crate::FunctionComparator::with_callee_classes)),
+    /// which may find two calls of different functions equal. Its law is the same with that
+    /// comparator: equal modulo any partition of callees ⇒ equal keys.
+    pub fn callee_blind_key(&self, m: &Module, f: GlobalId) -> u64 {
+        self.walk(m, f, true, true).1
     }
 
     /// The structural hash, and the key when `keyed` (else 0).
-    fn walk(&self, m: &Module, f: GlobalId, keyed: bool) -> (u64, u64) {
+    fn walk(&self, m: &Module, f: GlobalId, keyed: bool, blind_callees: bool) -> (u64, u64) {
         use mergefn_ir::{ConstData, InstExtra, Opcode, TypeData, Value};
         let func = m
             .function(f)
@@ -208,6 +217,9 @@ impl StructuralHasher {
                             Value::Inst(x) => serial(&mut inst_sn[x.index()]),
                             Value::Block(x) => serial(&mut block_sn[x.index()]),
                             Value::Const(c) => match m.consts.get(c) {
+                                ConstData::Global { .. } if blind_callees && Some(k) == callee => {
+                                    CALLEE
+                                }
                                 ConstData::Global { global, .. } => {
                                     if *global == f && Some(k) == callee {
                                         SELF_CALL
@@ -240,6 +252,8 @@ const ARG: u64 = 1 << 40;
 const LOCAL: u64 = 2 << 40;
 const GLOBAL: u64 = 3 << 40;
 const SELF_CALL: u64 = 4 << 40;
+/// A call's target in [`StructuralHasher::callee_blind_key`].
+const CALLEE: u64 = 8 << 40;
 const OTHER_CONST: u64 = 5 << 40;
 const OTHER: u64 = 6 << 40;
 const INT: u64 = 7 << 40;

@@ -6,8 +6,9 @@
 //! ipa-icf and lld's ICF solve it by *partition refinement* over the call graph; so do we,
 //! with the comparator's own total order:
 //!
-//! 1. Start from the coarsest partition that can hold: eligible functions grouped by
-//!    structural hash (equal functions have equal hashes). Each group of two or more is a
+//! 1. Start from the coarsest partition that can hold: eligible functions grouped by a
+//!    structural key blind to callees' identities (functions equal modulo any classes of
+//!    callees have equal keys). Each group of two or more is a
 //!    class; other functions have none.
 //! 2. Refine: within each class, sort the members into an [`FnTree`] with the comparator
 //!    made [`with_callee_classes`](mergefn_compare::FunctionComparator::with_callee_classes)
@@ -30,9 +31,12 @@
 use crate::fntree::{FnTree, Node};
 use mergefn_compare::{FunctionComparator, GlobalNumbers};
 use mergefn_ir::{GlobalId, Module};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-/// Classes of two or more functions among `funcs` (grouped first by `hash`) that are equal
+/// Classes of two or more functions among `funcs` (grouped first by their key, which must be
+/// equal for functions equal modulo classes of callees:
+/// [`StructuralHasher::callee_blind_key`](mergefn_compare::StructuralHasher::callee_blind_key)) that are equal
 /// modulo the classes of their direct callees, in module order within a class and by first
 /// member across classes. `comparisons` counts comparator runs.
 pub(crate) fn congruence_classes(
@@ -55,30 +59,16 @@ pub(crate) fn congruence_classes(
             .enumerate()
             .flat_map(|(i, c)| c.iter().map(move |&f| (f, i as u32)))
             .collect();
-        let lookup = |g: GlobalId| class_of.get(&g).copied();
-        let numbers = GlobalNumbers::new();
+        // Classes refine independently: on all cores, each with its own global numbering
+        // (numbers need only agree within one tree).
+        let refined: Vec<(Vec<Vec<GlobalId>>, u64)> = classes
+            .par_iter()
+            .map(|class| refine(m, class, &class_of))
+            .collect();
         let mut next: Vec<Vec<GlobalId>> = Vec::with_capacity(classes.len());
-        for class in &classes {
-            let mut tree = FnTree::default();
-            // Sub-classes in the order their first member was met.
-            let mut subs: Vec<Vec<GlobalId>> = Vec::new();
-            let mut sub_of: FxHashMap<GlobalId, usize> = FxHashMap::default();
-            for &f in class {
-                let inserted = tree.insert(Node { hash: 0, func: f }, |a, b| {
-                    *comparisons += 1;
-                    FunctionComparator::new(m, a, b, &numbers)
-                        .with_callee_classes(&lookup)
-                        .compare()
-                });
-                match inserted {
-                    Ok(()) => {
-                        sub_of.insert(f, subs.len());
-                        subs.push(vec![f]);
-                    }
-                    Err(rep) => subs[sub_of[&rep]].push(f),
-                }
-            }
-            next.extend(subs.into_iter().filter(|s| s.len() > 1));
+        for (subs, n) in refined {
+            *comparisons += n;
+            next.extend(subs);
         }
         let members = |cs: &[Vec<GlobalId>]| cs.iter().map(Vec::len).sum::<usize>();
         // Refinement only splits: the same count of classes and members means no split.
@@ -88,4 +78,36 @@ pub(crate) fn congruence_classes(
             return classes;
         }
     }
+}
+
+/// The sub-classes of two or more members that `class` splits into under `class_of`, in the
+/// order their first member was met, and the comparator runs it took.
+fn refine(
+    m: &Module,
+    class: &[GlobalId],
+    class_of: &FxHashMap<GlobalId, u32>,
+) -> (Vec<Vec<GlobalId>>, u64) {
+    let lookup = |g: GlobalId| class_of.get(&g).copied();
+    let numbers = GlobalNumbers::new();
+    let mut comparisons = 0;
+    let mut tree = FnTree::default();
+    let mut subs: Vec<Vec<GlobalId>> = Vec::new();
+    let mut sub_of: FxHashMap<GlobalId, usize> = FxHashMap::default();
+    for &f in class {
+        let inserted = tree.insert(Node { hash: 0, func: f }, |a, b| {
+            comparisons += 1;
+            FunctionComparator::new(m, a, b, &numbers)
+                .with_callee_classes(&lookup)
+                .compare()
+        });
+        match inserted {
+            Ok(()) => {
+                sub_of.insert(f, subs.len());
+                subs.push(vec![f]);
+            }
+            Err(rep) => subs[sub_of[&rep]].push(f),
+        }
+    }
+    subs.retain(|s| s.len() > 1);
+    (subs, comparisons)
 }

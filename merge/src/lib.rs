@@ -434,6 +434,9 @@ struct Pass<'a> {
     semantic_interposition: bool,
     /// Functions LLVM never merges ([`calling_intrinsics_with_distinct_metadata`]).
     barred: FxHashSet<GlobalId>,
+    /// `--merge-cycles`: [`StructuralHasher::callee_blind_key`]s computed so far, dropped
+    /// when a function's instructions are rewritten (as `keys` are).
+    blind_keys: FxHashMap<GlobalId, u64>,
 }
 
 /// Run MergeFunctions on `m`: LLVM's `MergeFunctionsPass::run` on one module, with
@@ -541,6 +544,7 @@ pub fn merge_functions_hinted(
         hasher,
         semantic_interposition,
         barred,
+        blind_keys: FxHashMap::default(),
     };
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = eligible;
@@ -619,20 +623,23 @@ impl Pass<'_> {
             }
         }
         loop {
-            let funcs: Vec<(GlobalId, u64)> = self
-                .m
+            // Keyed by a key blind to callees' identities: equal modulo classes of callees
+            // implies equal keys, and on real code most keys are unique (on all cores).
+            let m = &*self.m;
+            let hasher = &self.hasher;
+            let candidates: Vec<GlobalId> = m
                 .functions()
-                .filter(|&f| {
-                    is_eligible(self.m, f) && !self.barred.contains(&f) && !done.contains(&f)
-                })
-                .map(|f| {
-                    let h = match self.hashes.get(&f) {
-                        Some(&h) => h,
-                        None => self.hasher.hash(self.m, f),
-                    };
-                    (f, h)
+                .filter(|&f| is_eligible(m, f) && !self.barred.contains(&f) && !done.contains(&f))
+                .collect();
+            let known = &self.blind_keys;
+            let funcs: Vec<(GlobalId, u64)> = candidates
+                .par_iter()
+                .map(|&f| match known.get(&f) {
+                    Some(&k) => (f, k),
+                    None => (f, hasher.callee_blind_key(m, f)),
                 })
                 .collect();
+            self.blind_keys.extend(funcs.iter().copied());
             let classes =
                 cycles::congruence_classes(self.m, &funcs, &mut self.report.counts.comparisons);
             // Members equal by LLVM's own rule, before this step changes anything, were LLVM's
@@ -664,6 +671,10 @@ impl Pass<'_> {
                     done.insert(b);
                     f = a;
                 }
+            }
+            for f in self.uses.take_modified() {
+                self.keys.remove(&f);
+                self.blind_keys.remove(&f);
             }
             if self.report.merged.len() == before {
                 break;
@@ -803,6 +814,7 @@ impl Pass<'_> {
         // inserted. (A function in the tree was taken out before its body changed.)
         for f in self.uses.take_modified() {
             self.keys.remove(&f);
+            self.blind_keys.remove(&f);
         }
     }
 
