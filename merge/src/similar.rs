@@ -455,7 +455,7 @@ fn find_groups(
     candidates: &[GlobalId],
     hashes: &FxHashMap<GlobalId, u64>,
     cost: &CostModel,
-    sites: &dyn Fn(GlobalId) -> Option<usize>,
+    sites: &(dyn Fn(GlobalId) -> Option<usize> + Sync),
 ) -> Vec<Group> {
     // LLVM's structural hash (opcodes in CFG order), from the pass: merging rewrote only
     // operands, and the functions it created (thunks) have none and are too small anyway.
@@ -471,58 +471,64 @@ fn find_groups(
         .map(|(k, v)| (v[0], *k))
         .collect();
     keys.sort_unstable_by_key(|&(first, _)| first);
-    let numbers = GlobalNumbers::default();
     let accept = |d: &InstData, i: usize| parameterizable(m, d, i);
-    let mut groups = Vec::new();
-    for (_, key) in keys {
-        let mut rest = buckets[&key].clone();
-        let mut budget = BUCKET_BUDGET;
-        while rest.len() > 1 && budget > 0 {
-            let rep = rest[0];
-            let body = m
-                .function(rep)
-                .and_then(|f| f.body.as_ref())
-                .expect("a body");
-            let mut members = vec![(rep, Similarity::default())];
-            let mut positions: FxHashSet<(Inst, usize)> = FxHashSet::default();
-            let mut left = Vec::new();
-            for &g in &rest[1..] {
-                if budget == 0 {
-                    left.push(g);
+    // Buckets are independent: on all cores, each with its own global numbering; the groups
+    // come back in bucket order, so the result does not depend on the number of threads.
+    let per_bucket: Vec<Vec<Group>> = keys
+        .par_iter()
+        .map(|&(_, key)| {
+            let numbers = GlobalNumbers::default();
+            let mut groups = Vec::new();
+            let mut rest = buckets[&key].clone();
+            let mut budget = BUCKET_BUDGET;
+            while rest.len() > 1 && budget > 0 {
+                let rep = rest[0];
+                let body = m
+                    .function(rep)
+                    .and_then(|f| f.body.as_ref())
+                    .expect("a body");
+                let mut members = vec![(rep, Similarity::default())];
+                let mut positions: FxHashSet<(Inst, usize)> = FxHashSet::default();
+                let mut left = Vec::new();
+                for &g in &rest[1..] {
+                    if budget == 0 {
+                        left.push(g);
+                        continue;
+                    }
+                    budget -= 1;
+                    let joined = similar(m, rep, g, &numbers, &accept).filter(|s| {
+                        s.operands.iter().all(|d| right_side_ok(m, body, d))
+                            && positions
+                                .iter()
+                                .copied()
+                                .chain(s.operands.iter().map(|d| (d.inst, d.operand)))
+                                .collect::<FxHashSet<_>>()
+                                .len()
+                                <= MAX_EXTRA_PARAMS
+                    });
+                    match joined {
+                        Some(s) => {
+                            positions.extend(s.operands.iter().map(|d| (d.inst, d.operand)));
+                            members.push((g, s));
+                        }
+                        None => left.push(g),
+                    }
+                }
+                rest = left;
+                if members.len() < 2 {
                     continue;
                 }
-                budget -= 1;
-                let joined = similar(m, rep, g, &numbers, &accept).filter(|s| {
-                    s.operands.iter().all(|d| right_side_ok(m, body, d))
-                        && positions
-                            .iter()
-                            .copied()
-                            .chain(s.operands.iter().map(|d| (d.inst, d.operand)))
-                            .collect::<FxHashSet<_>>()
-                            .len()
-                            <= MAX_EXTRA_PARAMS
-                });
-                match joined {
-                    Some(s) => {
-                        positions.extend(s.operands.iter().map(|d| (d.inst, d.operand)));
-                        members.push((g, s));
-                    }
-                    None => left.push(g),
+                let group = parameters(body, members, positions);
+                let uses: usize = group.params.iter().map(Vec::len).sum();
+                let calls: Vec<Option<usize>> = group.members.iter().map(|&f| sites(f)).collect();
+                if cost.saving(m, body, &calls, group.params.len(), uses) >= MIN_SAVING {
+                    groups.push(group);
                 }
             }
-            rest = left;
-            if members.len() < 2 {
-                continue;
-            }
-            let group = parameters(body, members, positions);
-            let uses: usize = group.params.iter().map(Vec::len).sum();
-            let calls: Vec<Option<usize>> = group.members.iter().map(|&f| sites(f)).collect();
-            if cost.saving(m, body, &calls, group.params.len(), uses) >= MIN_SAVING {
-                groups.push(group);
-            }
-        }
-    }
-    groups
+            groups
+        })
+        .collect();
+    per_bucket.into_iter().flatten().collect()
 }
 
 /// The extra parameters of a group: one per distinct column of constants (positions whose
