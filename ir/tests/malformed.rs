@@ -527,3 +527,44 @@ fn fuzz_crashers_stay_fixed() {
         }
     }
 }
+
+/// Attribute arguments as LLVM 22's parser takes them: (source, true if valid). Attributes
+/// that take none refuse parentheses, those that need one refuse to go without, and keywords
+/// of later LLVMs are not attributes.
+const ATTRIBUTE_SHAPES: &[(&str, bool)] = &[
+    ("declare void @f(ptr dead_on_return)\n", true),
+    ("declare void @f(ptr dead_on_return(8))\n", false),
+    ("declare void @f() noinline(3)\n", false),
+    ("declare void @f(ptr dereferenceable)\n", false),
+    ("declare void @f(ptr dereferenceable(8) align 8, ptr align(4) byval(i32))\n", true),
+    ("declare void @f(ptr byval)\n", false),
+    ("declare void @f() uwtable\n", true),
+    ("declare void @f() uwtable(sync) vscale_range(1,16) memory(none)\n", true),
+    ("declare void @f() vscale_range\n", false),
+    ("declare void @f() denormal_fpenv(ieee)\n", false),
+    ("declare void @f() no_callback\n", false),
+    ("attributes #0 = { alignstack=16 }\n", true),
+    ("attributes #0 = { noinline=1 }\n", false),
+];
+
+#[test]
+fn attribute_arguments_take_llvm_22s_shapes() {
+    for &(src, valid) in ATTRIBUTE_SHAPES {
+        match parse_module(src.as_bytes()) {
+            Ok(_) => assert!(valid, "accepted but LLVM 22 refuses it: {src}"),
+            Err(e) => {
+                assert!(!valid, "refused but valid: {src}: {e}");
+                assert!(e.line >= 1 && e.col >= 1, "{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn llvm_agrees_on_the_attribute_shapes() {
+    let Some(opt) = opt22() else { return };
+    for &(src, valid) in ATTRIBUTE_SHAPES {
+        let verdict = opt_verdict(&opt, src);
+        assert_eq!(verdict.is_none(), valid, "{src}: opt-22 says {verdict:?}");
+    }
+}

@@ -25,7 +25,6 @@ const ATTR_WORDS: &[&str] = &[
     "coro_only_destroy_when_complete",
     "dead_on_return",
     "dead_on_unwind",
-    "denormal_fpenv",
     "dereferenceable",
     "dereferenceable_or_null",
     "disable_sanitizer_instrumentation",
@@ -46,8 +45,6 @@ const ATTR_WORDS: &[&str] = &[
     "mustprogress",
     "naked",
     "nest",
-    "no_callback",
-    "no_create_undef_or_poison",
     "no_sanitize_address",
     "no_sanitize_hwaddress",
     "noalias",
@@ -120,6 +117,31 @@ const ATTR_WORDS: &[&str] = &[
     "zeroext",
 ];
 
+/// Attributes that take an argument in parentheses (`dereferenceable(8)`, `memory(none)`,
+/// `byval(%T)`, ...): LLVM 22's parser requires it. `align` may also be written `align 8`, and
+/// `align` and `alignstack` as `align=8` in an attribute group; `uwtable` takes one optionally;
+/// every other attribute takes none.
+const ARG_ATTRS: [&str; 18] = [
+    "align",
+    "alignstack",
+    "allockind",
+    "allocsize",
+    "byref",
+    "byval",
+    "captures",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "elementtype",
+    "inalloca",
+    "initializes",
+    "memory",
+    "nofpclass",
+    "preallocated",
+    "range",
+    "sret",
+    "vscale_range",
+];
+
 const TYPE_ATTRS: [&str; 6] = [
     "byval",
     "byref",
@@ -187,12 +209,17 @@ impl<'a> Parser<'a> {
                     set.attrs.push(Attr::Type(w.into(), ty));
                     return Ok(true);
                 }
+                let takes_arg = ARG_ATTRS.contains(&w);
                 let end = match self.tok.kind {
-                    Tok::LParen => {
+                    Tok::LParen if takes_arg || w == "uwtable" => {
                         self.skip_group()?;
                         self.prev_end()
                     }
-                    Tok::Equal if in_group => {
+                    Tok::LParen => {
+                        let at = self.tok.start;
+                        return self.error_at(at, format!("attribute '{w}' takes no arguments"));
+                    }
+                    Tok::Equal if in_group && matches!(w, "align" | "alignstack") => {
                         self.bump();
                         let t = self.expect(Tok::Int, "an integer")?;
                         t.end
@@ -200,6 +227,10 @@ impl<'a> Parser<'a> {
                     Tok::Int if w == "align" => {
                         self.parse_align()?;
                         self.prev_end()
+                    }
+                    _ if takes_arg => {
+                        let at = self.tok.start;
+                        return self.error_at(at, format!("expected '(' after attribute '{w}'"));
                     }
                     _ => start + w.len() as u32,
                 };
