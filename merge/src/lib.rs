@@ -624,12 +624,31 @@ impl Pass<'_> {
         }
         loop {
             // Keyed by a key blind to callees' identities: equal modulo classes of callees
-            // implies equal keys, and on real code most keys are unique (on all cores).
+            // implies equal keys, and on real code most keys are unique (on all cores). LLVM's
+            // structural hash is blind to callees too, and the pass knows it for every function
+            // but those it created: only functions sharing it with another need the finer key.
             let m = &*self.m;
             let hasher = &self.hasher;
-            let candidates: Vec<GlobalId> = m
+            let hashes = &self.hashes;
+            let candidates: Vec<(GlobalId, u64)> = m
                 .functions()
                 .filter(|&f| is_eligible(m, f) && !self.barred.contains(&f) && !done.contains(&f))
+                .collect::<Vec<_>>()
+                .par_iter()
+                .map(|&f| {
+                    let h = hashes.get(&f).copied();
+                    debug_assert!(h.is_none_or(|h| h == hasher.hash(m, f)), "stale hash");
+                    (f, h.unwrap_or_else(|| hasher.hash(m, f)))
+                })
+                .collect();
+            let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
+            for &(_, h) in &candidates {
+                *sharing.entry(h).or_default() += 1;
+            }
+            let candidates: Vec<GlobalId> = candidates
+                .into_iter()
+                .filter(|(_, h)| sharing[h] > 1)
+                .map(|(f, _)| f)
                 .collect();
             let known = &self.blind_keys;
             let funcs: Vec<(GlobalId, u64)> = candidates
