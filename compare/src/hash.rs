@@ -73,7 +73,7 @@ impl StructuralHasher {
 
     /// The structural hash of function `f`. Panics if `f` is not a function.
     pub fn hash(&self, m: &Module, f: GlobalId) -> u64 {
-        self.walk(m, f, false, false).0
+        self.walk(m, f, false, false, false).0
     }
 
     /// A key for keyed lookup (`--lookup hash`) that tells apart what [`hash`](Self::hash)
@@ -105,7 +105,7 @@ impl StructuralHasher {
     /// - of a GEP, only the pointer operand: GEPs are compared by byte offset, not indices;
     ///   of an alloca, no operand (its size may be implicit on one side).
     pub fn key(&self, m: &Module, f: GlobalId) -> u64 {
-        self.walk(m, f, true, false).1
+        self.walk(m, f, true, false, false).1
     }
 
     /// [`key`](Self::key) with every global a call targets counted alike, whatever the
@@ -114,11 +114,27 @@ impl StructuralHasher {
     /// which may find two calls of different functions equal. Its law is the same with that
     /// comparator: equal modulo any partition of callees ⇒ equal keys.
     pub fn callee_blind_key(&self, m: &Module, f: GlobalId) -> u64 {
-        self.walk(m, f, true, true).1
+        self.walk(m, f, true, true, false).1
+    }
+
+    /// [`key`](Self::key) with every constant operand counted alike (globals, callees,
+    /// integers, its own name): the key for [`similar`](crate::similar::similar), which
+    /// tolerates different constants at some operands and different poison-generating flags
+    /// (never hashed) but requires everything else equal. Its law: `similar(f, g)` is `Some`
+    /// ⇒ equal keys.
+    pub fn similar_key(&self, m: &Module, f: GlobalId) -> u64 {
+        self.walk(m, f, true, true, true).1
     }
 
     /// The structural hash, and the key when `keyed` (else 0).
-    fn walk(&self, m: &Module, f: GlobalId, keyed: bool, blind_callees: bool) -> (u64, u64) {
+    fn walk(
+        &self,
+        m: &Module,
+        f: GlobalId,
+        keyed: bool,
+        blind_callees: bool,
+        consts_alike: bool,
+    ) -> (u64, u64) {
         use mergefn_ir::{ConstData, InstExtra, Opcode, TypeData, Value};
         let func = m
             .function(f)
@@ -216,6 +232,7 @@ impl StructuralHasher {
                             Value::Arg(a) => ARG | a as u64,
                             Value::Inst(x) => serial(&mut inst_sn[x.index()]),
                             Value::Block(x) => serial(&mut block_sn[x.index()]),
+                            Value::Const(_) if consts_alike => OTHER_CONST,
                             Value::Const(c) => match m.consts.get(c) {
                                 ConstData::Global { .. } if blind_callees && Some(k) == callee => {
                                     CALLEE

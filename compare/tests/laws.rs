@@ -244,3 +244,71 @@ proptest! {
         }
     }
 }
+
+/// The keys of the opt-in merges keep their laws on real IR, over shared-hash buckets:
+/// functions `similar` finds similar (with every constant operand tolerated, the most it can
+/// tolerate) have equal [`StructuralHasher::similar_key`]s, and functions equal modulo a
+/// partition of callees (here the coarsest: every callee in one class) have equal
+/// [`StructuralHasher::callee_blind_key`]s.
+#[test]
+fn similar_and_callee_blind_keys_keep_their_laws() {
+    const BUCKET_CAP: usize = 32;
+    let (mut similar_pairs, mut blind_pairs, mut pairs) = (0u64, 0u64, 0u64);
+    let one_class = |_: GlobalId| Some(0u32);
+    for (name, m, _) in &corpus().modules {
+        let hasher = StructuralHasher::new(m);
+        let mut buckets: std::collections::BTreeMap<u64, Vec<GlobalId>> = Default::default();
+        for f in m.functions() {
+            if m.function(f).is_some_and(|f| !f.is_declaration()) {
+                buckets.entry(hasher.hash(m, f)).or_default().push(f);
+            }
+        }
+        for fs in buckets.values().filter(|b| b.len() > 1) {
+            let fs = &fs[..fs.len().min(BUCKET_CAP)];
+            let sim: Vec<u64> = fs.iter().map(|&f| hasher.similar_key(m, f)).collect();
+            let blind: Vec<u64> = fs.iter().map(|&f| hasher.callee_blind_key(m, f)).collect();
+            for i in 0..fs.len() {
+                for j in i + 1..fs.len() {
+                    let (f, g) = (fs[i], fs[j]);
+                    let n = GlobalNumbers::new();
+                    pairs += 1;
+                    if mergefn_compare::similar::similar(m, f, g, &n, &|_, _| true).is_some() {
+                        similar_pairs += 1;
+                        assert_eq!(
+                            sim[i],
+                            sim[j],
+                            "{name}: @{} and @{} are similar but have different similar keys",
+                            m.global_name(f),
+                            m.global_name(g)
+                        );
+                    }
+                    let n = GlobalNumbers::new();
+                    let modulo = FunctionComparator::new(m, f, g, &n)
+                        .with_callee_classes(&one_class)
+                        .compare();
+                    if modulo.is_eq() {
+                        blind_pairs += 1;
+                        assert_eq!(
+                            blind[i],
+                            blind[j],
+                            "{name}: @{} and @{} are equal modulo callees but have different \
+                             callee-blind keys",
+                            m.global_name(f),
+                            m.global_name(g)
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    assert!(
+        !ci || (similar_pairs > 1000 && blind_pairs > 1000),
+        "CI=true: expected many similar pairs, found {similar_pairs} similar and {blind_pairs} \
+         equal modulo callees"
+    );
+    eprintln!(
+        "opt-in keys: {similar_pairs} similar pairs and {blind_pairs} pairs equal modulo callees \
+         (of {pairs} in shared-hash buckets) share their keys"
+    );
+}

@@ -29,7 +29,7 @@ use crate::thunk;
 use crate::uses::Uses;
 use crate::{calling_intrinsics_with_distinct_metadata, Counts, Kind, Merged};
 use mergefn_compare::similar::{similar, OperandDiff, Similarity, Weakened};
-use mergefn_compare::GlobalNumbers;
+use mergefn_compare::{GlobalNumbers, StructuralHasher};
 use mergefn_ir::attr::{Attr, AttrSet};
 use mergefn_ir::inst::{Flags, InstExtra, Opcode, TailKind};
 use mergefn_ir::uses::User;
@@ -472,60 +472,86 @@ fn find_groups(
         .collect();
     keys.sort_unstable_by_key(|&(first, _)| first);
     let accept = |d: &InstData, i: usize| parameterizable(m, d, i);
+    let hasher = StructuralHasher::new(m);
     // Buckets are independent: on all cores, each with its own global numbering; the groups
     // come back in bucket order, so the result does not depend on the number of threads.
     let per_bucket: Vec<Vec<Group>> = keys
         .par_iter()
         .map(|&(_, key)| {
             let numbers = GlobalNumbers::default();
-            let mut groups = Vec::new();
-            let mut rest = buckets[&key].clone();
+            let bucket = &buckets[&key];
+            // Only functions with equal similar keys can be similar: past two members, the
+            // bucket splits by key first (one walk per function instead of a failed
+            // comparison per pair), each class in the bucket's order.
+            let classes: Vec<Vec<GlobalId>> = if bucket.len() > 2 {
+                let mut by_key: FxHashMap<u64, usize> = FxHashMap::default();
+                let mut classes: Vec<Vec<GlobalId>> = Vec::new();
+                for &f in bucket {
+                    let k = hasher.similar_key(m, f);
+                    let i = *by_key.entry(k).or_insert_with(|| {
+                        classes.push(Vec::new());
+                        classes.len() - 1
+                    });
+                    classes[i].push(f);
+                }
+                classes
+            } else {
+                vec![bucket.clone()]
+            };
+            let position: FxHashMap<GlobalId, usize> =
+                bucket.iter().enumerate().map(|(i, &f)| (f, i)).collect();
+            let mut groups: Vec<(usize, Group)> = Vec::new();
             let mut budget = BUCKET_BUDGET;
-            while rest.len() > 1 && budget > 0 {
-                let rep = rest[0];
-                let body = m
-                    .function(rep)
-                    .and_then(|f| f.body.as_ref())
-                    .expect("a body");
-                let mut members = vec![(rep, Similarity::default())];
-                let mut positions: FxHashSet<(Inst, usize)> = FxHashSet::default();
-                let mut left = Vec::new();
-                for &g in &rest[1..] {
-                    if budget == 0 {
-                        left.push(g);
+            for mut rest in classes {
+                while rest.len() > 1 && budget > 0 {
+                    let rep = rest[0];
+                    let body = m
+                        .function(rep)
+                        .and_then(|f| f.body.as_ref())
+                        .expect("a body");
+                    let mut members = vec![(rep, Similarity::default())];
+                    let mut positions: FxHashSet<(Inst, usize)> = FxHashSet::default();
+                    let mut left = Vec::new();
+                    for &g in &rest[1..] {
+                        if budget == 0 {
+                            left.push(g);
+                            continue;
+                        }
+                        budget -= 1;
+                        let joined = similar(m, rep, g, &numbers, &accept).filter(|s| {
+                            s.operands.iter().all(|d| right_side_ok(m, body, d))
+                                && positions
+                                    .iter()
+                                    .copied()
+                                    .chain(s.operands.iter().map(|d| (d.inst, d.operand)))
+                                    .collect::<FxHashSet<_>>()
+                                    .len()
+                                    <= MAX_EXTRA_PARAMS
+                        });
+                        match joined {
+                            Some(s) => {
+                                positions.extend(s.operands.iter().map(|d| (d.inst, d.operand)));
+                                members.push((g, s));
+                            }
+                            None => left.push(g),
+                        }
+                    }
+                    rest = left;
+                    if members.len() < 2 {
                         continue;
                     }
-                    budget -= 1;
-                    let joined = similar(m, rep, g, &numbers, &accept).filter(|s| {
-                        s.operands.iter().all(|d| right_side_ok(m, body, d))
-                            && positions
-                                .iter()
-                                .copied()
-                                .chain(s.operands.iter().map(|d| (d.inst, d.operand)))
-                                .collect::<FxHashSet<_>>()
-                                .len()
-                                <= MAX_EXTRA_PARAMS
-                    });
-                    match joined {
-                        Some(s) => {
-                            positions.extend(s.operands.iter().map(|d| (d.inst, d.operand)));
-                            members.push((g, s));
-                        }
-                        None => left.push(g),
+                    let group = parameters(body, members, positions);
+                    let uses: usize = group.params.iter().map(Vec::len).sum();
+                    let calls: Vec<Option<usize>> =
+                        group.members.iter().map(|&f| sites(f)).collect();
+                    if cost.saving(m, body, &calls, group.params.len(), uses) >= MIN_SAVING {
+                        groups.push((position[&rep], group));
                     }
                 }
-                rest = left;
-                if members.len() < 2 {
-                    continue;
-                }
-                let group = parameters(body, members, positions);
-                let uses: usize = group.params.iter().map(Vec::len).sum();
-                let calls: Vec<Option<usize>> = group.members.iter().map(|&f| sites(f)).collect();
-                if cost.saving(m, body, &calls, group.params.len(), uses) >= MIN_SAVING {
-                    groups.push(group);
-                }
             }
-            groups
+            // In the order of their representatives in the bucket, as if it had not split.
+            groups.sort_by_key(|&(i, _)| i);
+            groups.into_iter().map(|(_, g)| g).collect::<Vec<Group>>()
         })
         .collect();
     per_bucket.into_iter().flatten().collect()
