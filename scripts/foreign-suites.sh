@@ -16,7 +16,8 @@
 #     `opt -passes=mergefunc` after opt -S, with -mergefunc-use-aliases /
 #     -mergefunc-preserve-debug-info when the file's RUN lines use them. Merge differences
 #     listed in docs/DIVERGENCES.md are counted apart when the file is one of its cases
-#     (kcfi_type, GEP no-wrap flags, self address, shader entry points).
+#     (kcfi_type, GEP no-wrap flags, self address, shader entry points, and old copies in
+#     typed-pointer syntax, which mergefn reads typed where opt-22 reads them opaque).
 #   - opt-22 rejects it:            mergefn must exit 1 with an `error:` message, unless
 #     docs/DIVERGENCES.md says we read it on purpose (counted apart): a triple naming an
 #     architecture this LLVM was built without, the byte type `b<N>`, LLVM 14's `icmp`
@@ -93,7 +94,8 @@ for suite in "$@"; do
         fi
         if [ "$(norm "$TMP/theirs.ll")" == "$(norm "$TMP/merged.ll")" ]; then
             merged=$((merged + 1))
-        elif grep -qE 'kcfi_type|getelementptr (inbounds|nusw|nuw)|amdgpu_(cs|ps|vs|gs|hs|es|ls|gfx)|icmp (eq|ne) ptr' "$f"; then
+        elif grep -qE 'kcfi_type|getelementptr (inbounds|nusw|nuw)|amdgpu_(cs|ps|vs|gs|hs|es|ls|gfx)|icmp (eq|ne) ptr' "$f" \
+                || { ! grep -qw ptr "$f" && grep -qE '(i[0-9]+|%[A-Za-z0-9_.]+|\)|\]|>)\*' "$f"; }; then
             divergent=$((divergent + 1))
             echo "$name: merge differs (a documented divergence applies)"
         else

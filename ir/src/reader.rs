@@ -453,6 +453,15 @@ impl<'a> Parser<'a> {
         Err(self.make_error(offset, msg.into()))
     }
 
+    /// LLVM's message for a cast its opcode cannot make.
+    fn invalid_cast(&self, from: Type, to: Type) -> String {
+        format!(
+            "invalid cast opcode for cast from '{}' to '{}'",
+            crate::writer::type_to_string(&self.m, from),
+            crate::writer::type_to_string(&self.m, to)
+        )
+    }
+
     fn make_error(&self, offset: u32, msg: String) -> ParseError {
         position(self.src, offset, msg)
     }

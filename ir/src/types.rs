@@ -180,6 +180,77 @@ fn hot_slot(data: &TypeData) -> Option<usize> {
 }
 
 impl TypeTable {
+    /// Whether `op` may cast a value of type `src` to type `dst`, as LLVM's
+    /// `CastInst::castIsValid` decides: integer casts between integers of the right widths,
+    /// floating casts between floats, conversions between the two, pointer casts between
+    /// pointers and integers, `addrspacecast` between pointers of different address spaces,
+    /// `bitcast` between first-class non-aggregate types of one size (pointers only to pointers
+    /// of the same address space); vectors lane by lane, with the same number of lanes. Casts
+    /// of the byte type are left to its own rules (RFC) and always accepted here.
+    pub fn cast_is_valid(&self, op: crate::inst::Opcode, src: Type, dst: Type) -> bool {
+        use crate::inst::Opcode::*;
+        let (sv, dv) = (self.vector_len(src), self.vector_len(dst));
+        let (s, d) = (self.scalar(src), self.scalar(dst));
+        let (sd, dd) = (self.get(s), self.get(d));
+        if matches!(sd, TypeData::Byte(_)) || matches!(dd, TypeData::Byte(_)) {
+            return true;
+        }
+        let ptr_space = |t: &TypeData| match t {
+            TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => Some(*a),
+            _ => None,
+        };
+        let int = |t: &TypeData| match t {
+            TypeData::Int(w) => Some(*w),
+            _ => None,
+        };
+        let float = |t: &TypeData| match t {
+            TypeData::Float(k) => Some(k.bits()),
+            _ => None,
+        };
+        if op == BitCast {
+            let first_class_scalar = |t: &TypeData| {
+                matches!(
+                    t,
+                    TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_) | TypeData::TypedPtr(..)
+                ) || matches!(t, TypeData::X86Amx | TypeData::X86Mmx)
+            };
+            if !first_class_scalar(sd) || !first_class_scalar(dd) {
+                return false;
+            }
+            return match (ptr_space(sd), ptr_space(dd)) {
+                (Some(a), Some(b)) => a == b && sv == dv,
+                (None, None) => {
+                    let bits = |t: &TypeData, v: Option<(u32, bool)>| -> Option<(u64, bool)> {
+                        let e = u64::from(int(t).or_else(|| float(t))?);
+                        Some(match v {
+                            Some((n, scalable)) => (e * u64::from(n), scalable),
+                            None => (e, false),
+                        })
+                    };
+                    match (bits(sd, sv), bits(dd, dv)) {
+                        (Some(a), Some(b)) => a == b,
+                        _ => true,
+                    }
+                }
+                _ => false,
+            };
+        }
+        if sv != dv {
+            return false;
+        }
+        match op {
+            Trunc => matches!((int(sd), int(dd)), (Some(a), Some(b)) if a > b),
+            ZExt | SExt => matches!((int(sd), int(dd)), (Some(a), Some(b)) if a < b),
+            FPTrunc => matches!((float(sd), float(dd)), (Some(a), Some(b)) if a > b),
+            FPExt => matches!((float(sd), float(dd)), (Some(a), Some(b)) if a < b),
+            FPToUI | FPToSI => float(sd).is_some() && int(dd).is_some(),
+            UIToFP | SIToFP => int(sd).is_some() && float(dd).is_some(),
+            PtrToInt | PtrToAddr => ptr_space(sd).is_some() && int(dd).is_some(),
+            IntToPtr => int(sd).is_some() && ptr_space(dd).is_some(),
+            AddrSpaceCast => matches!((ptr_space(sd), ptr_space(dd)), (Some(a), Some(b)) if a != b),
+            _ => true,
+        }
+    }
     /// An empty table.
     pub fn new() -> Self {
         Self::default()

@@ -568,3 +568,68 @@ fn llvm_agrees_on_the_attribute_shapes() {
         assert_eq!(verdict.is_none(), valid, "{src}: opt-22 says {verdict:?}");
     }
 }
+
+/// LLVM 22's other checks while parsing, each with a valid neighbour: (source, true if valid).
+const PARSER_CHECKS: &[(&str, bool)] = &[
+    // Constant expressions LLVM 22 no longer has (in IR spelling `ptr`).
+    ("@g = global i32 0\n@x = global i64 add (i64 ptrtoint (ptr @g to i64), i64 1)\n", true),
+    ("@g = global i32 0\n@x = global i64 mul (i64 ptrtoint (ptr @g to i64), i64 2)\n", false),
+    ("@g = global i32 0\n@x = global i64 zext (i32 ptrtoint (ptr @g to i32) to i64)\n", false),
+    ("@g = global i32 0\n@x = global i1 icmp eq (ptr @g, ptr null)\n", false),
+    // Casts their opcode cannot make.
+    ("@x = constant ptr inttoptr (i64 0 to ptr)\n", true),
+    ("@x = constant ptr trunc (i64 0 to ptr)\n", false),
+    ("define i32 @f(i64 %x) {\n  %r = trunc i64 %x to i32\n  ret i32 %r\n}\n", true),
+    ("define i64 @f(i32 %x) {\n  %r = trunc i32 %x to i64\n  ret i64 %r\n}\n", false),
+    ("define double @f(float %x) {\n  %r = fpext float %x to double\n  ret double %r\n}\n", true),
+    ("define float @f(double %x) {\n  %r = fpext double %x to float\n  ret float %r\n}\n", false),
+    ("define ptr @f(ptr addrspace(1) %x) {\n  %r = addrspacecast ptr addrspace(1) %x to ptr\n  ret ptr %r\n}\n", true),
+    ("define ptr @f(ptr %x) {\n  %r = addrspacecast ptr %x to ptr\n  ret ptr %r\n}\n", false),
+    ("define i64 @f(double %x) {\n  %r = bitcast double %x to i64\n  ret i64 %r\n}\n", true),
+    ("define i32 @f(double %x) {\n  %r = bitcast double %x to i32\n  ret i32 %r\n}\n", false),
+    ("define i64 @f(ptr %x) {\n  %r = bitcast ptr %x to i64\n  ret i64 %r\n}\n", false),
+    ("define <2 x i32> @f(<2 x i64> %x) {\n  %r = trunc <2 x i64> %x to <2 x i32>\n  ret <2 x i32> %r\n}\n", true),
+    ("define <4 x i32> @f(<2 x i64> %x) {\n  %r = trunc <2 x i64> %x to <4 x i32>\n  ret <4 x i32> %r\n}\n", false),
+    // Local linkage keeps default visibility and no DLL storage class.
+    ("@g = internal global i32 0\n", true),
+    ("@g = internal hidden global i32 0\n", false),
+    ("@g = private dllexport global i32 0\n", false),
+    ("define internal protected void @f() {\n  ret void\n}\n", false),
+    // Attribute arguments.
+    ("declare void @f() allockind(\"alloc,zeroed\")\n", true),
+    ("declare void @f() allockind(\"alloc,poisons_memory\")\n", false),
+    ("declare void @f() allockind(\"\")\n", false),
+    ("declare void @f(ptr align () %p)\n", false),
+    ("declare void @f() uwtable(async)\n", true),
+    ("declare void @f() uwtable(fast)\n", false),
+    // Struct indices of a GEP: constant i32s within the struct.
+    ("define ptr @f(ptr %p) {\n  %q = getelementptr {i32, i64}, ptr %p, i64 0, i32 1\n  ret ptr %q\n}\n", true),
+    ("define ptr @f(ptr %p) {\n  %q = getelementptr {i32, i64}, ptr %p, i64 0, i64 1\n  ret ptr %q\n}\n", false),
+    ("define ptr @f(ptr %p) {\n  %q = getelementptr {i32, i64}, ptr %p, i64 0, i32 2\n  ret ptr %q\n}\n", false),
+    ("define ptr @f(ptr %p) {\n  %q = getelementptr i32, ptr %p, i64 0, i32 0\n  ret ptr %q\n}\n", false),
+    ("define <2 x ptr> @f(<2 x ptr> %p) {\n  %q = getelementptr {i32, i32}, <2 x ptr> %p, <2 x i32> zeroinitializer, <2 x i32> <i32 1, i32 1>\n  ret <2 x ptr> %q\n}\n", true),
+    ("define <2 x ptr> @f(<2 x ptr> %p) {\n  %q = getelementptr {i32, i32}, <2 x ptr> %p, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 1>\n  ret <2 x ptr> %q\n}\n", false),
+];
+
+#[test]
+fn the_reader_checks_what_llvm_22s_parser_checks() {
+    for &(src, valid) in PARSER_CHECKS {
+        match parse_module(src.as_bytes()) {
+            Ok(_) => assert!(valid, "accepted but LLVM 22 refuses it: {src}"),
+            Err(e) => {
+                assert!(!valid, "refused but valid: {src}: {e}");
+                assert!(e.line >= 1 && e.col >= 1, "{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn llvm_agrees_on_the_parser_checks() {
+    let Some(opt) = opt22() else { return };
+    for &(src, valid) in PARSER_CHECKS {
+        let verdict = opt_verdict(&opt, src);
+        assert_eq!(verdict.is_none(), valid, "{src}: opt-22 says {verdict:?}");
+    }
+}
+

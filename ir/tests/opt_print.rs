@@ -440,3 +440,13 @@ fn typed_modules_are_typed_from_the_first_alloca() {
     let out = printed(named);
     assert!(out.contains("load i8*, i8** @ptr"), "{out}");
 }
+
+/// A constant GEP whose indices are all zero is its base pointer, as LLVM's constant folder
+/// makes it while reading; one with a non-zero index or `inrange` stays.
+#[test]
+fn constant_geps_of_zero_indices_are_their_base() {
+    assert_printed(
+        "@g = global [4 x i8] zeroinitializer\n@x = global ptr getelementptr (i8, ptr @g, i64 0)\n@y = global ptr getelementptr inbounds ([4 x i8], ptr @g, i64 0, i64 0)\n@z = global ptr getelementptr inbounds ([4 x i8], ptr @g, i64 0, i64 1)\n@w = global ptr getelementptr inbounds inrange(0, 4) ([4 x i8], ptr @g, i64 0, i64 0)\n",
+        "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"\n\n@g = global [4 x i8] zeroinitializer\n@x = global ptr @g\n@y = global ptr @g\n@z = global ptr getelementptr inbounds ([4 x i8], ptr @g, i64 0, i64 1)\n@w = global ptr getelementptr inbounds inrange(0, 4) ([4 x i8], ptr @g, i64 0, i64 0)\n",
+    );
+}

@@ -212,8 +212,14 @@ impl<'a> Parser<'a> {
                 let takes_arg = ARG_ATTRS.contains(&w);
                 let end = match self.tok.kind {
                     Tok::LParen if takes_arg || w == "uwtable" => {
+                        let open = self.tok.start;
                         self.skip_group()?;
-                        self.prev_end()
+                        let end = self.prev_end();
+                        let inner = self.raw_text(open as usize + 1, end as usize - 1);
+                        if let Some(msg) = bad_attr_argument(w, inner.trim()) {
+                            return self.error_at(open + 1, msg);
+                        }
+                        end
                     }
                     Tok::LParen => {
                         let at = self.tok.start;
@@ -272,3 +278,40 @@ impl<'a> Parser<'a> {
             .contains(w)
     }
 }
+
+/// What LLVM 22's parser says of the argument `arg` (the text between the parentheses) of
+/// attribute `w`, when it refuses it; `None` when it takes it (or when we do not check that
+/// attribute's argument: `memory`, `captures`, `nofpclass`, `range`, `initializes` and the
+/// type attributes are read as written).
+fn bad_attr_argument(w: &str, arg: &str) -> Option<String> {
+    let is_int = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    match w {
+        "align" | "alignstack" | "dereferenceable" | "dereferenceable_or_null" => {
+            (!is_int(arg)).then(|| "expected integer".to_string())
+        }
+        "allocsize" | "vscale_range" => {
+            let ok = match arg.split_once(',') {
+                Some((a, b)) => is_int(a.trim()) && is_int(b.trim()),
+                None => is_int(arg),
+            };
+            (!ok).then(|| "expected integer".to_string())
+        }
+        "uwtable" => (!matches!(arg, "sync" | "async")).then(|| "expected unwind table kind".into()),
+        "allockind" => {
+            let Some(kinds) = arg.strip_prefix('"').and_then(|a| a.strip_suffix('"')) else {
+                return Some("expected allockind value".into());
+            };
+            if kinds.is_empty() {
+                return Some("expected allockind value".into());
+            }
+            kinds
+                .split(',')
+                .find(|k| {
+                    !matches!(*k, "alloc" | "realloc" | "free" | "uninitialized" | "zeroed" | "aligned")
+                })
+                .map(|k| format!("unknown allockind {k}"))
+        }
+        _ => None,
+    }
+}
+

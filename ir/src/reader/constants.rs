@@ -454,6 +454,31 @@ impl<'a> Parser<'a> {
         let Some(op) = Opcode::from_keyword(w) else {
             return self.error_at(token_offset(t), format!("expected a value, found '{w}'"));
         };
+        // LLVM 22 keeps only these as constant expressions; LLVM 14 IR (typed pointers) may
+        // hold any, as LLVM 14 read them.
+        if !self.m.typed_pointers
+            && !matches!(
+                op,
+                Opcode::Add
+                    | Opcode::Sub
+                    | Opcode::Xor
+                    | Opcode::Trunc
+                    | Opcode::PtrToInt
+                    | Opcode::PtrToAddr
+                    | Opcode::IntToPtr
+                    | Opcode::BitCast
+                    | Opcode::AddrSpaceCast
+                    | Opcode::GetElementPtr
+                    | Opcode::ExtractElement
+                    | Opcode::InsertElement
+                    | Opcode::ShuffleVector
+            )
+        {
+            return self.error_at(
+                token_offset(t),
+                format!("{w} constexprs are no longer supported"),
+            );
+        }
         self.bump();
         let mut e = ConstExpr::new(op, ty);
         if op.is_cast() {
@@ -463,6 +488,10 @@ impl<'a> Parser<'a> {
             self.expect_word("to")?;
             let to = self.parse_type()?;
             self.expect(Tok::RParen, "')'")?;
+            let from = self.m.consts.ty(e.ops[0]);
+            if !self.m.types.cast_is_valid(op, from, to) {
+                return self.error_at(token_offset(t), self.invalid_cast(from, to));
+            }
             if want.is_some_and(|w| w != to) {
                 return self.error_at(
                     token_offset(t),
@@ -472,6 +501,8 @@ impl<'a> Parser<'a> {
             e.ty = to;
         } else if op == Opcode::GetElementPtr {
             self.gep_flags(&mut e.flags);
+            // Taken now: an operand may be a GEP with its own.
+            e.inrange = self.gep_inrange.take();
             self.expect(Tok::LParen, "'('")?;
             let source = self.parse_type()?;
             e.source_ty = Some(source);
@@ -483,20 +514,38 @@ impl<'a> Parser<'a> {
                 e.ops.push(self.typed_const()?);
             }
             self.expect(Tok::RParen, "')'")?;
+            let Some(&base) = e.ops.first() else {
+                return self.error_at(token_offset(t), "getelementptr needs a base pointer");
+            };
+            let base_ty = self.m.consts.ty(base);
+            let idx: SmallVec<[Option<u64>; 4]> = e.ops[1..]
+                .iter()
+                .map(|&c| self.const_index(Value::Const(c)))
+                .collect();
+            let result = self
+                .gep_result(source, base_ty, &idx, None)
+                .ok_or_else(|| {
+                    self.make_error(token_offset(t), "invalid getelementptr indices".into())
+                })?;
             if want.is_none() {
-                let Some(&base) = e.ops.first() else {
-                    return self.error_at(token_offset(t), "getelementptr needs a base pointer");
-                };
-                let base_ty = self.m.consts.ty(base);
-                let idx: SmallVec<[Option<u64>; 4]> = e.ops[1..]
-                    .iter()
-                    .map(|&c| self.const_index(Value::Const(c)))
-                    .collect();
-                e.ty = self
-                    .gep_result(source, base_ty, &idx, None)
-                    .ok_or_else(|| {
-                        self.make_error(token_offset(t), "invalid getelementptr indices".into())
-                    })?;
+                e.ty = result;
+            }
+            // All indices zero: the base pointer itself, as LLVM's constant folder makes it
+            // while reading (with opaque pointers such a GEP changes nothing).
+            let zero = |c: Const| match self.m.consts.get(c) {
+                ConstData::Int { ty, val } => {
+                    !val.words.iter().any(|&w| w != 0) && self.m.types.vector_len(*ty).is_none()
+                }
+                ConstData::Zero(ty) => matches!(self.m.types.get(*ty), TypeData::Int(_)),
+                _ => false,
+            };
+            if !self.m.typed_pointers
+                && e.inrange.is_none()
+                && e.inrange_index.is_none()
+                && e.ty == base_ty
+                && e.ops[1..].iter().all(|&c| zero(c))
+            {
+                return Ok(Value::Const(base));
             }
         } else if matches!(op, Opcode::ICmp | Opcode::FCmp) {
             let p = self.expect(Tok::Word, "a predicate")?;
@@ -537,9 +586,6 @@ impl<'a> Parser<'a> {
                 token_offset(t),
                 format!("'{w}' is not a constant expression in LLVM 22"),
             );
-        }
-        if let Some(src) = self.gep_inrange.take() {
-            e.inrange = Some(src);
         }
         Ok(Value::Const(
             self.m.consts.intern(ConstData::Expr(Box::new(e))),

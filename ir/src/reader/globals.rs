@@ -290,6 +290,21 @@ impl<'a> Parser<'a> {
 
     /// Linkage and the other prefix keywords shared by globals and functions.
     fn global_prefix(&mut self, c: &mut GlobalCommon) -> PResult<()> {
+        let start = self.tok.start;
+        self.global_prefix_words(c)?;
+        if c.linkage.is_local() && c.visibility != Visibility::Default {
+            return self.error_at(start, "symbol with local linkage must have default visibility");
+        }
+        if c.linkage.is_local() && c.dll != DllStorage::Default {
+            return self.error_at(
+                start,
+                "symbol with local linkage cannot have a DLL storage class",
+            );
+        }
+        Ok(())
+    }
+
+    fn global_prefix_words(&mut self, c: &mut GlobalCommon) -> PResult<()> {
         loop {
             if self.tok.kind != Tok::Word {
                 return Ok(());

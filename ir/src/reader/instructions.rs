@@ -471,9 +471,13 @@ impl<'a> Parser<'a> {
                 if matches!(op, FPTrunc | FPExt) {
                     d.fmf = self.fast_math();
                 }
-                d.operands.push(self.typed_value()?.1);
+                let (from, v) = self.typed_value()?;
+                d.operands.push(v);
                 self.expect_word("to")?;
                 d.ty = self.parse_type()?;
+                if !self.m.types.cast_is_valid(op, from, d.ty) {
+                    return self.error_at(token_offset(t), self.invalid_cast(from, d.ty));
+                }
             }
             ICmp | FCmp => {
                 if op == ICmp && self.eat_word("samesign") {
@@ -670,6 +674,19 @@ impl<'a> Parser<'a> {
             }
             self.m.types.intern(TypeData::TypedPtr(cur, base_as))
         } else {
+            // The indices past the first must lead into the source type, as LLVM's
+            // `getIndexedType` checks: a constant struct index within the struct, any index
+            // into an array or vector, nothing into anything else. (A struct index that is not
+            // a constant integer here, such as a splat vector, ends the check.)
+            let mut cur = source;
+            for i in idx.iter().skip(1) {
+                let is_struct = self.m.types.struct_fields(cur).is_some();
+                cur = match (i, is_struct) {
+                    (None, true) => break,
+                    (Some(k), true) => self.m.types.member(cur, *k)?,
+                    (_, false) => self.m.types.member(cur, 0)?,
+                };
+            }
             self.m.types.ptr(base_as)
         };
         Some(match vector {
@@ -682,11 +699,32 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// A GEP index as [`gep_result`](Self::gep_result) reads it: the value of a constant
+    /// integer, `u64::MAX` for one that is not an `i32` (no struct index can be), `None` for
+    /// anything else.
     pub(super) fn const_index(&self, v: Value) -> Option<u64> {
         match v {
             Value::Const(c) => match self.m.consts.get(c) {
+                ConstData::Int { ty, .. } | ConstData::Zero(ty)
+                    if !matches!(self.m.types.get(self.m.types.scalar(*ty)), TypeData::Int(32)) =>
+                {
+                    Some(u64::MAX)
+                }
                 ConstData::Int { val, .. } => val.as_u64(),
                 ConstData::Zero(_) => Some(0),
+                // A vector of indices: its lanes must agree to index a struct.
+                ConstData::Splat { elem, .. } => self.const_index(Value::Const(*elem)),
+                ConstData::Vector { elems, .. } => {
+                    let lanes: Vec<Option<u64>> = elems
+                        .iter()
+                        .map(|&e| self.const_index(Value::Const(e)))
+                        .collect();
+                    match lanes.first() {
+                        Some(&first) if lanes.iter().all(|&l| l == first) => first,
+                        Some(_) if lanes.iter().all(Option::is_some) => Some(u64::MAX),
+                        _ => None,
+                    }
+                }
                 _ => None,
             },
             _ => None,
