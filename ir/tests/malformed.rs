@@ -609,6 +609,10 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("define ptr @f(ptr %p) {\n  %q = getelementptr i32, ptr %p, i64 0, i32 0\n  ret ptr %q\n}\n", false),
     ("define <2 x ptr> @f(<2 x ptr> %p) {\n  %q = getelementptr {i32, i32}, <2 x ptr> %p, <2 x i32> zeroinitializer, <2 x i32> <i32 1, i32 1>\n  ret <2 x ptr> %q\n}\n", true),
     ("define <2 x ptr> @f(<2 x ptr> %p) {\n  %q = getelementptr {i32, i32}, <2 x ptr> %p, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 1>\n  ret <2 x ptr> %q\n}\n", false),
+    // Vector GEPs: every vector operand has the same number of lanes.
+    ("@x = global <2 x ptr> getelementptr (i32, <2 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", true),
+    ("@x = global <2 x ptr> getelementptr (i32, <4 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", false),
+    ("define <2 x ptr> @f(<2 x ptr> %p, <4 x i64> %i) {\n  %q = getelementptr i32, <2 x ptr> %p, <4 x i64> %i\n  ret <2 x ptr> %q\n}\n", false),
 ];
 
 #[test]

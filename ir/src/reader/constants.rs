@@ -518,6 +518,13 @@ impl<'a> Parser<'a> {
                 return self.error_at(token_offset(t), "getelementptr needs a base pointer");
             };
             let base_ty = self.m.consts.ty(base);
+            let lanes = e.ops.iter().filter_map(|&c| self.m.types.vector_len(self.m.consts.ty(c)));
+            if lanes.clone().any(|l| Some(l) != lanes.clone().next()) {
+                return self.error_at(
+                    token_offset(t),
+                    "getelementptr vector index has a wrong number of elements",
+                );
+            }
             let idx: SmallVec<[Option<u64>; 4]> = e.ops[1..]
                 .iter()
                 .map(|&c| self.const_index(Value::Const(c)))

@@ -445,6 +445,11 @@ impl<'a> Parser<'a> {
                     }
                     let (ty, v) = self.typed_value()?;
                     if let Some(vl) = self.m.types.vector_len(ty) {
+                        if any_vec.is_some_and(|a| a != vl) {
+                            return self.err(
+                                "getelementptr vector index has a wrong number of elements",
+                            );
+                        }
                         any_vec = Some(vl);
                     }
                     if first {
