@@ -609,6 +609,12 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("define ptr @f(ptr %p) {\n  %q = getelementptr i32, ptr %p, i64 0, i32 0\n  ret ptr %q\n}\n", false),
     ("define <2 x ptr> @f(<2 x ptr> %p) {\n  %q = getelementptr {i32, i32}, <2 x ptr> %p, <2 x i32> zeroinitializer, <2 x i32> <i32 1, i32 1>\n  ret <2 x ptr> %q\n}\n", true),
     ("define <2 x ptr> @f(<2 x ptr> %p) {\n  %q = getelementptr {i32, i32}, <2 x ptr> %p, <2 x i32> zeroinitializer, <2 x i32> <i32 0, i32 1>\n  ret <2 x ptr> %q\n}\n", false),
+    // No constant of an opaque struct type, nor of one whose body comes later.
+    ("%t = type opaque\n@x = external global %t\n", true),
+    ("%t = type opaque\n@x = global %t undef\n", false),
+    ("%t = type opaque\n@x = global %t zeroinitializer\n", false),
+    ("@x = global %t poison\n%t = type { i32 }\n", false),
+    ("%t = type { i32 }\n@x = global %t poison\n", true),
     // Vector GEPs: every vector operand has the same number of lanes.
     ("@x = global <2 x ptr> getelementptr (i32, <2 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", true),
     ("@x = global <2 x ptr> getelementptr (i32, <4 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", false),

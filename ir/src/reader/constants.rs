@@ -320,6 +320,17 @@ impl<'a> Parser<'a> {
                 }
                 ConstData::None(ty)
             }
+            "undef" | "poison" | "zeroinitializer"
+                if matches!(tyd, TypeData::Named(_)) && self.m.types.body(ty).is_none() =>
+            {
+                // An opaque struct (or one whose body comes later in the text) has no size:
+                // LLVM's parser refuses a constant of it, with these words.
+                let what = match w {
+                    "zeroinitializer" => "null",
+                    other => other,
+                };
+                return self.err(format!("invalid type for {what} constant"));
+            }
             "undef" => ConstData::Undef(ty),
             "poison" => ConstData::Poison(ty),
             "zeroinitializer" => ConstData::Zero(ty),
