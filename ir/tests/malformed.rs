@@ -615,6 +615,10 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("%t = type opaque\n@x = global %t zeroinitializer\n", false),
     ("@x = global %t poison\n%t = type { i32 }\n", false),
     ("%t = type { i32 }\n@x = global %t poison\n", true),
+    // Specialised metadata nodes of LLVM 22 only.
+    ("!named = !{!0}\n!0 = !DIFile(filename: \"a.c\", directory: \"/\")\n", true),
+    ("!named = !{!0}\n!0 = !DIFragment(offset: 0, size: 8)\n", false),
+    ("!named = !{!0}\n!0 = !DIArgList()\n", false),
     // Vector GEPs: every vector operand has the same number of lanes.
     ("@x = global <2 x ptr> getelementptr (i32, <2 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", true),
     ("@x = global <2 x ptr> getelementptr (i32, <4 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", false),

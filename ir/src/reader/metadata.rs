@@ -8,7 +8,55 @@ use crate::lexer::{Tok, Token};
 use crate::metadata::{DbgRecord, MdAttachment, MdNode, Metadata, NamedMd};
 use thin_vec::ThinVec;
 
+/// The specialised metadata nodes LLVM 22 reads (`!DILocation(...)`, ...); `DIArgList` only
+/// inside a call or debug record, never as a numbered node.
+const MD_KINDS: &[&str] = &[
+    "DIAssignID",
+    "DIBasicType",
+    "DICommonBlock",
+    "DICompileUnit",
+    "DICompositeType",
+    "DIDerivedType",
+    "DIEnumerator",
+    "DIExpression",
+    "DIFile",
+    "DIFixedPointType",
+    "DIGenericSubrange",
+    "DIGlobalVariable",
+    "DIGlobalVariableExpression",
+    "DIImportedEntity",
+    "DILabel",
+    "DILexicalBlock",
+    "DILexicalBlockFile",
+    "DILocalVariable",
+    "DILocation",
+    "DIMacro",
+    "DIMacroFile",
+    "DIModule",
+    "DINamespace",
+    "DIObjCProperty",
+    "DIStringType",
+    "DISubprogram",
+    "DISubrange",
+    "DISubrangeType",
+    "DISubroutineType",
+    "DITemplateTypeParameter",
+    "DITemplateValueParameter",
+    "GenericDINode",
+];
+
 impl<'a> Parser<'a> {
+    /// A specialised node's kind must be one LLVM 22 knows: `!DIFragment(...)` of a later or
+    /// forked LLVM is refused with LLVM's words rather than kept as text.
+    fn check_md_kind(&self, t: crate::lexer::Token, numbered: bool) -> PResult<()> {
+        let name = self.text(t);
+        if MD_KINDS.binary_search(&name).is_ok() || (!numbered && name == "DIArgList") {
+            Ok(())
+        } else {
+            self.error_at(token_offset(t), "expected metadata type")
+        }
+    }
+
     /// A metadata node definition's right-hand side, kept as text: `[distinct] !{...}` or
     /// `[distinct] !DIKind(...)`.
     fn md_node_text(&mut self) -> PResult<Box<str>> {
@@ -26,7 +74,8 @@ impl<'a> Parser<'a> {
                 self.skip_group()?;
             }
             Tok::MetaName => {
-                self.bump();
+                let t = self.bump();
+                self.check_md_kind(t, true)?;
                 if self.tok.kind != Tok::LParen {
                     return self.err(format!(
                         "expected '(' after a specialised metadata kind, found {}",
@@ -131,6 +180,7 @@ impl<'a> Parser<'a> {
             }
             Tok::MetaName => {
                 let t = self.bump();
+                self.check_md_kind(t, false)?;
                 let name = self.text(t);
                 if self.tok.kind != Tok::LParen {
                     return self.error_at(token_offset(t), format!("expected '(' after '!{name}'"));
