@@ -63,6 +63,7 @@ impl std::error::Error for VerifyError {}
 /// ```
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
+    verify_alias_scopes(m)?;
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
         .functions()
         .filter_map(|g| {
@@ -959,3 +960,152 @@ mod tests {
         }
     }
 }
+
+/// An operand of a metadata tuple as its text shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum MdOperand<'t> {
+    /// `!N`.
+    Ref(u32),
+    /// `!{...}` written in place: its text.
+    Inline(&'t str),
+    /// `!"..."`.
+    Str,
+    /// Anything else (`i1 false`, `null`, `!DILocation(...)`).
+    Other,
+}
+
+/// What an operand's text is.
+fn classify(p: &str) -> MdOperand<'_> {
+    if let Some(n) = p.strip_prefix('!').and_then(|d| d.parse::<u32>().ok()) {
+        MdOperand::Ref(n)
+    } else if p.starts_with("!\"") {
+        MdOperand::Str
+    } else if p.starts_with("!{") {
+        MdOperand::Inline(p)
+    } else {
+        MdOperand::Other
+    }
+}
+
+/// The operands of a tuple node's text (`[distinct] !{a, b}`), or `None` if it is not a tuple.
+fn tuple_operands(text: &str) -> Option<Vec<MdOperand<'_>>> {
+    let t = text.trim();
+    let t = t.strip_prefix("distinct").map_or(t, str::trim_start);
+    let inner = t.strip_prefix("!{")?.strip_suffix('}')?;
+    let (mut depth, mut in_str, mut start) = (0i32, false, 0usize);
+    let mut pieces: Vec<&str> = Vec::new();
+    for (i, &b) in inner.as_bytes().iter().enumerate() {
+        match b {
+            b'"' => in_str = !in_str,
+            b'(' | b'{' | b'[' | b'<' if !in_str => depth += 1,
+            b')' | b'}' | b']' | b'>' if !in_str => depth -= 1,
+            b',' if !in_str && depth == 0 => {
+                pieces.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    pieces.push(&inner[start..]);
+    Some(
+        pieces
+            .into_iter()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(classify)
+            .collect(),
+    )
+}
+
+/// A node (by reference or written in place) as its operands, with its own number if it has
+/// one; `None` if it is not a tuple node.
+fn resolve<'a>(
+    nodes: &rustc_hash::FxHashMap<u32, &'a str>,
+    op: MdOperand<'a>,
+) -> Option<(Option<u32>, Vec<MdOperand<'a>>)> {
+    match op {
+        MdOperand::Ref(n) => Some((Some(n), tuple_operands(nodes.get(&n)?)?)),
+        MdOperand::Inline(t) => Some((None, tuple_operands(t)?)),
+        _ => None,
+    }
+}
+
+/// LLVM's verdict on one scope list (`Err` with its words).
+fn check_scope_list<'a>(
+    nodes: &rustc_hash::FxHashMap<u32, &'a str>,
+    list: MdOperand<'a>,
+) -> Result<(), &'static str> {
+    let named = |op: MdOperand<'_>, own: Option<u32>| {
+        op == MdOperand::Str || own.is_some_and(|n| op == MdOperand::Ref(n))
+    };
+    let Some((_, scopes)) = resolve(nodes, list) else {
+        return Ok(());
+    };
+    for scope in scopes {
+        let Some((own, ops)) = resolve(nodes, scope) else {
+            return Err("scope list must consist of MDNodes");
+        };
+        if !(2..=3).contains(&ops.len()) {
+            return Err("scope must have two or three operands");
+        }
+        if !named(ops[0], own) {
+            return Err("first scope operand must be self-referential or string");
+        }
+        if ops.len() == 3 && ops[2] != MdOperand::Str {
+            return Err("third scope operand must be string (if used)");
+        }
+        let Some((own, dom)) = resolve(nodes, ops[1]) else {
+            return Err("second scope operand must be MDNode");
+        };
+        if !(1..=2).contains(&dom.len()) {
+            return Err("domain must have one or two operands");
+        }
+        if !named(dom[0], own) {
+            return Err("first domain operand must be self-referential or string");
+        }
+        if dom.len() == 2 && dom[1] != MdOperand::Str {
+            return Err("second domain operand must be string (if used)");
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's checks of `!alias.scope` and `!noalias` lists (and of the scope an
+/// `llvm.experimental.noalias.scope.decl` declares): a list of scopes, each a node of two or
+/// three operands (itself or a name, its domain, an optional description string), each domain
+/// a node of one or two (itself or a name, an optional description string). The first finding
+/// in module order is reported, with LLVM's words.
+fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
+    let nodes: rustc_hash::FxHashMap<u32, &str> =
+        m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect();
+    fn as_operand(md: &crate::metadata::Metadata) -> Option<MdOperand<'_>> {
+        match md {
+            crate::metadata::Metadata::Ref(n) => Some(MdOperand::Ref(*n)),
+            crate::metadata::Metadata::Text(t) if t.starts_with("!{") => Some(MdOperand::Inline(t)),
+            _ => None,
+        }
+    }
+    for g in m.functions() {
+        let Some(body) = m.function(g).and_then(|f| f.body.as_ref()) else {
+            continue;
+        };
+        for (i, d) in body.insts.iter() {
+            let lists = d
+                .md
+                .iter()
+                .filter(|a| matches!(&*a.kind, "alias.scope" | "noalias"))
+                .filter_map(|a| as_operand(&a.md));
+            for list in lists {
+                if let Err(msg) = check_scope_list(&nodes, list) {
+                    return Err(VerifyError {
+                        function: m.global_name(g),
+                        offset: body.source_offsets.get(i).copied().filter(|&o| o != 0),
+                        msg: msg.into(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+

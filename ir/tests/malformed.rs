@@ -647,3 +647,42 @@ fn llvm_agrees_on_the_parser_checks() {
     }
 }
 
+
+/// Alias-scope metadata, as LLVM's verifier checks it: (the list's nodes, the expected
+/// finding or "" when valid). Each is attached as `!alias.scope !0` to a load.
+const SCOPE_CASES: &[(&str, &str)] = &[
+    ("!0 = !{!1}\n!1 = distinct !{!1, !2, !\"scope\"}\n!2 = distinct !{!2, !\"domain\"}\n", ""),
+    ("!0 = !{!1}\n!1 = !{!\"scope\", !2}\n!2 = !{!\"domain\"}\n", ""),
+    ("!0 = !{!\"not a node\"}\n", "scope list must consist of MDNodes"),
+    ("!0 = !{!1}\n!1 = !{!1}\n", "scope must have two or three operands"),
+    ("!0 = !{!1}\n!1 = !{!2, !2}\n!2 = !{!2}\n", "first scope operand must be self-referential or string"),
+    ("!0 = !{!1}\n!1 = !{!1, !2, !2}\n!2 = !{!2}\n", "third scope operand must be string (if used)"),
+    ("!0 = !{!1}\n!1 = !{!1, !\"x\"}\n", "second scope operand must be MDNode"),
+    ("!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{}\n", "domain must have one or two operands"),
+    ("!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{!3}\n!3 = !{}\n", "first domain operand must be self-referential or string"),
+    ("!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{!2, i1 false}\n", "second domain operand must be string (if used)"),
+];
+
+fn scope_module(nodes: &str) -> String {
+    format!("define i8 @f(ptr %p) {{\n  %v = load i8, ptr %p, align 1, !alias.scope !0\n  ret i8 %v\n}}\n{nodes}")
+}
+
+#[test]
+fn the_verifier_checks_alias_scopes() {
+    for &(nodes, needle) in SCOPE_CASES {
+        verifier_finding(&scope_module(nodes), needle);
+    }
+}
+
+#[test]
+fn llvm_agrees_on_the_alias_scope_cases() {
+    let Some(opt) = opt22() else { return };
+    for &(nodes, needle) in SCOPE_CASES {
+        let src = scope_module(nodes);
+        let verdict = opt_verdict(&opt, &src);
+        match verdict {
+            None => assert!(needle.is_empty(), "{src}: opt-22 accepts it"),
+            Some(v) => assert!(!needle.is_empty() && v.contains(needle), "{src}: opt-22 says {v}"),
+        }
+    }
+}
