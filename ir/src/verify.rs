@@ -63,7 +63,14 @@ impl std::error::Error for VerifyError {}
 /// ```
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
-    verify_alias_scopes(m)?;
+    // Module-wide metadata checks beside the functions' (reported first, as before them).
+    let (scopes, functions) = rayon::join(|| verify_alias_scopes(m), || verify_functions(m));
+    scopes?;
+    functions
+}
+
+/// Every function body, on all cores; the first finding in module order.
+fn verify_functions(m: &Module) -> Result<(), VerifyError> {
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
         .functions()
         .filter_map(|g| {
@@ -992,21 +999,37 @@ fn tuple_operands(text: &str) -> Option<Vec<MdOperand<'_>>> {
     let t = text.trim();
     let t = t.strip_prefix("distinct").map_or(t, str::trim_start);
     let inner = t.strip_prefix("!{")?.strip_suffix('}')?;
-    let (mut depth, mut in_str, mut start) = (0i32, false, 0usize);
+    // Most tuples are lists of references (`!{!1, !2}`): split at commas when nothing nests.
+    let b = inner.as_bytes();
+    if memchr::memchr3(b'"', b'(', b'{', b).is_none() && memchr::memchr2(b'[', b'<', b).is_none() {
+        return Some(
+            inner
+                .split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(classify)
+                .collect(),
+        );
+    }
+    let (mut depth, mut start, mut i) = (0i32, 0usize, 0usize);
     let mut pieces: Vec<&str> = Vec::new();
-    for (i, &b) in inner.as_bytes().iter().enumerate() {
-        match b {
-            b'"' => in_str = !in_str,
-            b'(' | b'{' | b'[' | b'<' if !in_str => depth += 1,
-            b')' | b'}' | b']' | b'>' if !in_str => depth -= 1,
-            b',' if !in_str && depth == 0 => {
+    while i < b.len() {
+        match b[i] {
+            // A string ends at the next quote (LLVM escapes quotes inside as `\22`): jump.
+            b'"' => {
+                i += memchr::memchr(b'"', &b[i + 1..]).map_or(b.len(), |k| k + 1);
+            }
+            b'(' | b'{' | b'[' | b'<' => depth += 1,
+            b')' | b'}' | b']' | b'>' => depth -= 1,
+            b',' if depth == 0 => {
                 pieces.push(&inner[start..i]);
                 start = i + 1;
             }
             _ => {}
         }
+        i += 1;
     }
-    pieces.push(&inner[start..]);
+    pieces.push(&inner[start.min(inner.len())..]);
     Some(
         pieces
             .into_iter()
@@ -1034,6 +1057,7 @@ fn resolve<'a>(
 fn check_scope_list<'a>(
     nodes: &rustc_hash::FxHashMap<u32, &'a str>,
     list: MdOperand<'a>,
+    checked_scopes: &mut rustc_hash::FxHashSet<u32>,
 ) -> Result<(), &'static str> {
     let named = |op: MdOperand<'_>, own: Option<u32>| {
         op == MdOperand::Str || own.is_some_and(|n| op == MdOperand::Ref(n))
@@ -1042,6 +1066,12 @@ fn check_scope_list<'a>(
         return Ok(());
     };
     for scope in scopes {
+        // A scope is in many lists: checked once.
+        if let MdOperand::Ref(n) = scope {
+            if !checked_scopes.insert(n) {
+                continue;
+            }
+        }
         let Some((own, ops)) = resolve(nodes, scope) else {
             return Err("scope list must consist of MDNodes");
         };
@@ -1053,6 +1083,12 @@ fn check_scope_list<'a>(
         }
         if ops.len() == 3 && ops[2] != MdOperand::Str {
             return Err("third scope operand must be string (if used)");
+        }
+        // Domains are shared by many scopes: each is checked once too.
+        if let MdOperand::Ref(d) = ops[1] {
+            if nodes.contains_key(&d) && !checked_scopes.insert(d) {
+                continue;
+            }
         }
         let Some((own, dom)) = resolve(nodes, ops[1]) else {
             return Err("second scope operand must be MDNode");
@@ -1085,18 +1121,29 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
             _ => None,
         }
     }
+    let mut checked: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+    let mut checked_scopes: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
     for g in m.functions() {
         let Some(body) = m.function(g).and_then(|f| f.body.as_ref()) else {
             continue;
         };
         for (i, d) in body.insts.iter() {
+            if d.md.is_empty() {
+                continue;
+            }
             let lists = d
                 .md
                 .iter()
                 .filter(|a| matches!(&*a.kind, "alias.scope" | "noalias"))
                 .filter_map(|a| as_operand(&a.md));
             for list in lists {
-                if let Err(msg) = check_scope_list(&nodes, list) {
+                // Instructions share a few lists: each numbered list is checked once.
+                if let MdOperand::Ref(n) = list {
+                    if !checked.insert(n) {
+                        continue;
+                    }
+                }
+                if let Err(msg) = check_scope_list(&nodes, list, &mut checked_scopes) {
                     return Err(VerifyError {
                         function: m.global_name(g),
                         offset: body.source_offsets.get(i).copied().filter(|&o| o != 0),
