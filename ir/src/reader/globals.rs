@@ -5,7 +5,7 @@
 
 use super::types::struct_nesting_error;
 use super::{token_offset, PResult, Parser};
-use crate::attr::{AttrList, AttrSet};
+use crate::attr::{Attr, AttrList, AttrSet};
 use crate::function::{Body, Function, Param};
 use crate::inst::*;
 use crate::lexer::{Lexer, Tok, Token};
@@ -131,6 +131,198 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// LLVM 22's `llvm.lifetime.start`/`end` take the pointer alone; IR from LLVM 15–21 passes
+    /// a size first (`call void @llvm.lifetime.start.p0(i64 8, ptr %a)`). LLVM's reader
+    /// upgrades such IR: every call drops the size, and the old declaration gives way to the
+    /// new one, `declare void @llvm.lifetime.start.p0(ptr captures(none))`, appended at the
+    /// end of the module after a leftover `declare void @llvm.lifetime.start.i64(i64)` (what
+    /// LLVM's remangling of the old signature leaves behind). Doing the same keeps merge
+    /// decisions equal to opt-22's: functions that differ only in those sizes are equal to it.
+    /// Typed-pointer IR (LLVM 14) keeps its own form.
+    fn upgrade_lifetime_intrinsics(&mut self) {
+        if self.m.typed_pointers {
+            return;
+        }
+        let old: Vec<(GlobalId, Type, Type)> = self
+            .m
+            .order
+            .iter()
+            .copied()
+            .filter_map(|g| {
+                let f = self.m.globals[g].as_function().filter(|f| f.body.is_none())?;
+                let name = f.common.name.as_str()?;
+                let rest = name.strip_prefix("llvm.lifetime.")?;
+                if !(rest.starts_with("start.") || rest.starts_with("end.")) {
+                    return None;
+                }
+                let (ret, params, varargs) = self.m.types.func_parts(f.fn_ty)?;
+                let [size, ptr] = params else { return None };
+                let ok = !varargs
+                    && matches!(self.m.types.get(ret), TypeData::Void)
+                    && matches!(self.m.types.get(*size), TypeData::Int(_))
+                    && self.m.types.is_pointer(*ptr);
+                ok.then_some((g, *size, *ptr))
+            })
+            .collect();
+        if old.is_empty() {
+            return;
+        }
+        let void = self.m.types.void();
+        let targets: rustc_hash::FxHashSet<GlobalId> = old.iter().map(|o| o.0).collect();
+        let mut new_ty: FxHashMap<GlobalId, Type> = FxHashMap::default();
+        for &(g, _, ptr) in &old {
+            let ty = self.m.types.intern(TypeData::Func {
+                ret: void,
+                params: vec![ptr],
+                varargs: false,
+            });
+            new_ty.insert(g, ty);
+        }
+        // The calls: the size goes, and with it its attributes.
+        let funcs: Vec<GlobalId> = self.m.functions().collect();
+        for f in funcs {
+            let consts = &self.m.consts;
+            let Some(body) = self.m.globals[f].as_function_mut().and_then(|x| x.body.as_mut())
+            else {
+                continue;
+            };
+            for d in body.insts.values_mut() {
+                let Some(g) = d.callee().and_then(|c| c.as_const()).and_then(|c| consts.as_global(c))
+                else {
+                    continue;
+                };
+                if !targets.contains(&g) || d.num_call_args() != 2 {
+                    continue;
+                }
+                d.operands.remove(0);
+                if let InstExtra::Call(info) = &mut d.extra {
+                    info.fn_ty = new_ty[&g];
+                    if !info.attrs.params.is_empty() {
+                        let mut attrs = (*info.attrs).clone();
+                        attrs.params.remove(0);
+                        info.attrs = std::sync::Arc::new(attrs);
+                    }
+                }
+            }
+        }
+        // The declarations: the old ones go (all first: one may have the new one's name); for
+        // each, a leftover and the new one come last.
+        let old: Vec<(GlobalId, Type, Type, Box<str>, Function)> = old
+            .into_iter()
+            .map(|(g, size, ptr)| {
+                let name: Box<str> = self.m.global_name(g).into();
+                let f = self.m.globals[g].as_function().expect("a declaration").clone_without_body();
+                self.m.delete_global(g);
+                (g, size, ptr, name, f)
+            })
+            .collect();
+        for (g, size, ptr, name, old_f) in old {
+            let which = if name.starts_with("llvm.lifetime.start.") { "start" } else { "end" };
+            let width = match self.m.types.get(size) {
+                TypeData::Int(w) => *w,
+                _ => 64,
+            };
+            let declare = |m: &mut Module,
+                           name: &str,
+                           fn_ty: Type,
+                           param: Type,
+                           attrs: AttrSet,
+                           func: AttrSet| {
+                let f = Function {
+                    common: GlobalCommon {
+                        name: Name::Named(name.into()),
+                        ..old_f.common.clone()
+                    },
+                    fn_ty,
+                    params: vec![Param {
+                        ty: param,
+                        name: Name::Unnamed,
+                    }],
+                    cc: Default::default(),
+                    attrs: AttrList {
+                        params: vec![attrs],
+                        func,
+                        ..Default::default()
+                    },
+                    align: None,
+                    gc: None,
+                    prefix: None,
+                    prologue: None,
+                    personality: None,
+                    md: Vec::new(),
+                    body: None,
+                };
+                m.add_global(GlobalKind::Function(Box::new(f)));
+            };
+            let leftover = format!("llvm.lifetime.{which}.i{width}");
+            if self.m.global_by_name(&leftover).is_none() {
+                let ty = self.m.types.intern(TypeData::Func {
+                    ret: void,
+                    params: vec![size],
+                    varargs: false,
+                });
+                declare(&mut self.m, &leftover, ty, size, AttrSet::default(), AttrSet::default());
+            }
+            // Named for its pointer type, as LLVM remangles it (`.p0i8` of LLVM 14 becomes `.p0`).
+            let space = match self.m.types.get(ptr) {
+                TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => *a,
+                _ => 0,
+            };
+            let new_name = format!("llvm.lifetime.{which}.p{space}");
+            if self.m.global_by_name(&new_name).is_none() {
+                let captures = AttrSet {
+                    attrs: vec![Attr::Other("captures(none)".into())],
+                    ..Default::default()
+                };
+                // The intrinsic's own attributes, as LLVM gives a declaration it creates: in an
+                // attribute group, as every function's attributes are printed.
+                let own: Vec<Attr> = [
+                    "nocallback",
+                    "nofree",
+                    "nosync",
+                    "nounwind",
+                    "willreturn",
+                    "memory(argmem: readwrite)",
+                ]
+                .into_iter()
+                .map(|a| Attr::Other(a.into()))
+                .collect();
+                let group = match self.m.attr_groups.iter().find(|(_, c)| **c == own) {
+                    Some((&id, _)) => id,
+                    None => {
+                        let id = self.m.attr_groups.keys().next_back().map_or(0, |&k| k + 1);
+                        self.m.attr_groups.insert(id, own);
+                        id
+                    }
+                };
+                let func = AttrSet {
+                    groups: [group].into_iter().collect(),
+                    ..Default::default()
+                };
+                let ty = new_ty[&g];
+                declare(&mut self.m, &new_name, ty, ptr, captures, func);
+            }
+            // Calls name the old handle: they now call the new declaration.
+            let new_g = self.m.global_by_name(&new_name).expect("declared");
+            let new_c = self.m.global_const(new_g);
+            let old_c = self.m.global_const(g);
+            let funcs: Vec<GlobalId> = self.m.functions().collect();
+            for f in funcs {
+                let Some(body) = self.m.globals[f].as_function_mut().and_then(|x| x.body.as_mut())
+                else {
+                    continue;
+                };
+                for d in body.insts.values_mut() {
+                    if d.callee() == Some(Value::Const(old_c)) {
+                        if let Some(last) = d.operands.last_mut() {
+                            *last = Value::Const(new_c);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn finish_module(&mut self) -> PResult<()> {
         self.m.globals.shrink_to_fit();
         if self.guard.order_has_uses {
@@ -153,6 +345,7 @@ impl<'a> Parser<'a> {
             return self.error_at(off, format!("use of undefined metadata '!{id}'"));
         }
         self.declare_called_intrinsics();
+        self.upgrade_lifetime_intrinsics();
         // Before numbered names are dropped, so that the message can show them.
         if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
             let name = self.m.global_name(g);
