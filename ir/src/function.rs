@@ -105,6 +105,10 @@ pub struct Body {
     /// messages); empty for built or deserialised bodies.
     #[serde(skip)]
     pub source_offsets: cranelift_entity::SecondaryMap<Inst, u32>,
+    /// `uselistorder label %bb, { ... }` directives: the order of a block's uses, which the
+    /// `; preds =` comment follows (LLVM sorts the use list by these indices).
+    #[serde(default)]
+    pub block_use_orders: Vec<(Block, Box<[u32]>)>,
 }
 
 impl Body {
@@ -118,6 +122,7 @@ impl Body {
             layout: Vec::with_capacity(insts / 4 + 1),
             md_args: PrimaryMap::new(),
             source_offsets: cranelift_entity::SecondaryMap::with_capacity(insts),
+            block_use_orders: Vec::new(),
         }
     }
 

@@ -450,3 +450,19 @@ fn constant_geps_of_zero_indices_are_their_base() {
         "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"\n\n@g = global [4 x i8] zeroinitializer\n@x = global ptr @g\n@y = global ptr @g\n@z = global ptr getelementptr inbounds ([4 x i8], ptr @g, i64 0, i64 1)\n@w = global ptr getelementptr inbounds inrange(0, 4) ([4 x i8], ptr @g, i64 0, i64 0)\n",
     );
 }
+
+/// `uselistorder label %bb, {...}` reorders a block's uses, and with them the `; preds =`
+/// comment (opt-22 prints `%a, %b` here, `%b, %a` without the directive); the directive is
+/// printed back so that LLVM reads the same order from our output.
+#[test]
+fn uselistorder_orders_the_predecessors() {
+    let with = "define i32 @f(i1 %c, i1 %d) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %join\nb:\n  br i1 %d, label %join, label %a\njoin:\n  ret i32 0\n  uselistorder label %join, { 1, 0 }\n  uselistorder label %a, { 1, 0 }\n}\n";
+    let out = printed(with);
+    assert!(out.contains("join:                                             ; preds = %a, %b\n"), "{out}");
+    assert!(out.contains("a:                                                ; preds = %entry, %b\n"), "{out}");
+    assert!(out.contains("  uselistorder label %join, { 1, 0 }\n"), "{out}");
+    let without: String = with.lines().filter(|l| !l.contains("uselistorder")).map(|l| format!("{l}\n")).collect();
+    let out = printed(&without);
+    assert!(out.contains("join:                                             ; preds = %b, %a\n"), "{out}");
+    assert!(out.contains("a:                                                ; preds = %b, %entry\n"), "{out}");
+}

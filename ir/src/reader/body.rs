@@ -157,11 +157,30 @@ impl<'a> Parser<'a> {
                     cur = Some(self.define_block(Some(t))?);
                 }
                 Tok::DbgRecord => records.push(self.dbg_record()?),
-                // Use-list order directives only matter to bitcode round trips (opt -S drops
-                // them too); skip the line.
+                // Use-list order directives: a block's decides the order of its `; preds`
+                // comment; the others only matter to bitcode round trips (opt -S drops them
+                // too), so their line is skipped.
                 Tok::Word if cur.is_none() && self.cur_text() == "uselistorder" => {
-                    let nl = memchr::memchr(b'\n', &self.src[self.tok.start as usize..])
-                        .map_or(self.src.len(), |n| self.tok.start as usize + n);
+                    let start = self.tok.start as usize;
+                    self.bump();
+                    if self.is_word("label") {
+                        if let Value::Block(b) = self.label_value()? {
+                            self.expect(Tok::Comma, "','")?;
+                            self.expect(Tok::LBrace, "'{'")?;
+                            let mut order = Vec::new();
+                            loop {
+                                order.push(self.parse_u32()?);
+                                if !self.eat(Tok::Comma) {
+                                    break;
+                                }
+                            }
+                            self.expect(Tok::RBrace, "'}'")?;
+                            self.body.block_use_orders.push((b, order.into()));
+                            continue;
+                        }
+                    }
+                    let nl = memchr::memchr(b'\n', &self.src[start..])
+                        .map_or(self.src.len(), |n| start + n);
                     self.lex.pos = nl;
                     self.tok = self.lex.next_token();
                 }

@@ -66,7 +66,7 @@ impl<'a> Parser<'a> {
         Ok((ty, v))
     }
 
-    fn label_value(&mut self) -> PResult<Value> {
+    pub(super) fn label_value(&mut self) -> PResult<Value> {
         self.expect_word("label")?;
         let l = self.m.types.label();
         self.parse_value(l)

@@ -557,6 +557,21 @@ impl<'m> Writer<'m> {
                 self.inst(f, body, i);
             }
         }
+        // Blocks whose use order the input set keep it when the output is read again (opt
+        // itself prints these only with -preserve-ll-uselistorder; without them, what LLVM
+        // reads back lists the predecessors in another order).
+        for (b, order) in &body.block_use_orders {
+            self.s("  uselistorder label ");
+            self.value(Some((f, body)), Value::Block(*b));
+            self.s(", { ");
+            for (j, k) in order.iter().enumerate() {
+                if j > 0 {
+                    self.s(", ");
+                }
+                self.s(itoa::Buffer::new().format(*k));
+            }
+            self.s(" }\n");
+        }
         self.s("}\n");
     }
 
@@ -583,6 +598,22 @@ impl<'m> Writer<'m> {
                     self.preds[s.index()].push(b);
                 }
             }
+        }
+        // `uselistorder label %bb, {...}`: the use now at position i of the use list (most
+        // recent first: `preds` reversed) moves to where index i sorts. Only when the uses
+        // are exactly the branches (a `blockaddress` is a use too, which this list lacks).
+        for (blk, order) in &body.block_use_orders {
+            let Some(p) = self.preds.get_mut(blk.index()) else {
+                continue;
+            };
+            if p.len() != order.len() {
+                continue;
+            }
+            let mut uses: Vec<(u32, crate::Block)> = p.iter().rev().copied().zip(order.iter().copied())
+                .map(|(b, k)| (k, b))
+                .collect();
+            uses.sort_by_key(|&(k, _)| k);
+            *p = uses.into_iter().rev().map(|(_, b)| b).collect();
         }
     }
 }
