@@ -211,7 +211,10 @@ impl TypeTable {
             let first_class_scalar = |t: &TypeData| {
                 matches!(
                     t,
-                    TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_) | TypeData::TypedPtr(..)
+                    TypeData::Int(_)
+                        | TypeData::Float(_)
+                        | TypeData::Ptr(_)
+                        | TypeData::TypedPtr(..)
                 ) || matches!(t, TypeData::X86Amx | TypeData::X86Mmx)
             };
             if !first_class_scalar(sd) || !first_class_scalar(dd) {

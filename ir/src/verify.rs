@@ -1131,11 +1131,10 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
             if d.md.is_empty() {
                 continue;
             }
-            let lists = d
-                .md
-                .iter()
-                .filter(|a| matches!(&*a.kind, "alias.scope" | "noalias"))
-                .filter_map(|a| as_operand(&a.md));
+            let lists =
+                d.md.iter()
+                    .filter(|a| matches!(&*a.kind, "alias.scope" | "noalias"))
+                    .filter_map(|a| as_operand(&a.md));
             for list in lists {
                 // Instructions share a few lists: each numbered list is checked once.
                 if let MdOperand::Ref(n) = list {
@@ -1155,4 +1154,3 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
     }
     Ok(())
 }
-

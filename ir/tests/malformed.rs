@@ -536,10 +536,16 @@ const ATTRIBUTE_SHAPES: &[(&str, bool)] = &[
     ("declare void @f(ptr dead_on_return(8))\n", false),
     ("declare void @f() noinline(3)\n", false),
     ("declare void @f(ptr dereferenceable)\n", false),
-    ("declare void @f(ptr dereferenceable(8) align 8, ptr align(4) byval(i32))\n", true),
+    (
+        "declare void @f(ptr dereferenceable(8) align 8, ptr align(4) byval(i32))\n",
+        true,
+    ),
     ("declare void @f(ptr byval)\n", false),
     ("declare void @f() uwtable\n", true),
-    ("declare void @f() uwtable(sync) vscale_range(1,16) memory(none)\n", true),
+    (
+        "declare void @f() uwtable(sync) vscale_range(1,16) memory(none)\n",
+        true,
+    ),
     ("declare void @f() vscale_range\n", false),
     ("declare void @f() denormal_fpenv(ieee)\n", false),
     ("declare void @f() no_callback\n", false),
@@ -647,20 +653,49 @@ fn llvm_agrees_on_the_parser_checks() {
     }
 }
 
-
 /// Alias-scope metadata, as LLVM's verifier checks it: (the list's nodes, the expected
 /// finding or "" when valid). Each is attached as `!alias.scope !0` to a load.
 const SCOPE_CASES: &[(&str, &str)] = &[
-    ("!0 = !{!1}\n!1 = distinct !{!1, !2, !\"scope\"}\n!2 = distinct !{!2, !\"domain\"}\n", ""),
-    ("!0 = !{!1}\n!1 = !{!\"scope\", !2}\n!2 = !{!\"domain\"}\n", ""),
-    ("!0 = !{!\"not a node\"}\n", "scope list must consist of MDNodes"),
-    ("!0 = !{!1}\n!1 = !{!1}\n", "scope must have two or three operands"),
-    ("!0 = !{!1}\n!1 = !{!2, !2}\n!2 = !{!2}\n", "first scope operand must be self-referential or string"),
-    ("!0 = !{!1}\n!1 = !{!1, !2, !2}\n!2 = !{!2}\n", "third scope operand must be string (if used)"),
-    ("!0 = !{!1}\n!1 = !{!1, !\"x\"}\n", "second scope operand must be MDNode"),
-    ("!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{}\n", "domain must have one or two operands"),
-    ("!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{!3}\n!3 = !{}\n", "first domain operand must be self-referential or string"),
-    ("!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{!2, i1 false}\n", "second domain operand must be string (if used)"),
+    (
+        "!0 = !{!1}\n!1 = distinct !{!1, !2, !\"scope\"}\n!2 = distinct !{!2, !\"domain\"}\n",
+        "",
+    ),
+    (
+        "!0 = !{!1}\n!1 = !{!\"scope\", !2}\n!2 = !{!\"domain\"}\n",
+        "",
+    ),
+    (
+        "!0 = !{!\"not a node\"}\n",
+        "scope list must consist of MDNodes",
+    ),
+    (
+        "!0 = !{!1}\n!1 = !{!1}\n",
+        "scope must have two or three operands",
+    ),
+    (
+        "!0 = !{!1}\n!1 = !{!2, !2}\n!2 = !{!2}\n",
+        "first scope operand must be self-referential or string",
+    ),
+    (
+        "!0 = !{!1}\n!1 = !{!1, !2, !2}\n!2 = !{!2}\n",
+        "third scope operand must be string (if used)",
+    ),
+    (
+        "!0 = !{!1}\n!1 = !{!1, !\"x\"}\n",
+        "second scope operand must be MDNode",
+    ),
+    (
+        "!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{}\n",
+        "domain must have one or two operands",
+    ),
+    (
+        "!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{!3}\n!3 = !{}\n",
+        "first domain operand must be self-referential or string",
+    ),
+    (
+        "!0 = !{!1}\n!1 = !{!1, !2}\n!2 = !{!2, i1 false}\n",
+        "second domain operand must be string (if used)",
+    ),
 ];
 
 fn scope_module(nodes: &str) -> String {
@@ -682,7 +717,10 @@ fn llvm_agrees_on_the_alias_scope_cases() {
         let verdict = opt_verdict(&opt, &src);
         match verdict {
             None => assert!(needle.is_empty(), "{src}: opt-22 accepts it"),
-            Some(v) => assert!(!needle.is_empty() && v.contains(needle), "{src}: opt-22 says {v}"),
+            Some(v) => assert!(
+                !needle.is_empty() && v.contains(needle),
+                "{src}: opt-22 says {v}"
+            ),
         }
     }
 }

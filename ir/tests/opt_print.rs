@@ -458,11 +458,30 @@ fn constant_geps_of_zero_indices_are_their_base() {
 fn uselistorder_orders_the_predecessors() {
     let with = "define i32 @f(i1 %c, i1 %d) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %join\nb:\n  br i1 %d, label %join, label %a\njoin:\n  ret i32 0\n  uselistorder label %join, { 1, 0 }\n  uselistorder label %a, { 1, 0 }\n}\n";
     let out = printed(with);
-    assert!(out.contains("join:                                             ; preds = %a, %b\n"), "{out}");
-    assert!(out.contains("a:                                                ; preds = %entry, %b\n"), "{out}");
-    assert!(out.contains("  uselistorder label %join, { 1, 0 }\n"), "{out}");
-    let without: String = with.lines().filter(|l| !l.contains("uselistorder")).map(|l| format!("{l}\n")).collect();
+    assert!(
+        out.contains("join:                                             ; preds = %a, %b\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("a:                                                ; preds = %entry, %b\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  uselistorder label %join, { 1, 0 }\n"),
+        "{out}"
+    );
+    let without: String = with
+        .lines()
+        .filter(|l| !l.contains("uselistorder"))
+        .map(|l| format!("{l}\n"))
+        .collect();
     let out = printed(&without);
-    assert!(out.contains("join:                                             ; preds = %b, %a\n"), "{out}");
-    assert!(out.contains("a:                                                ; preds = %b, %entry\n"), "{out}");
+    assert!(
+        out.contains("join:                                             ; preds = %b, %a\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("a:                                                ; preds = %b, %entry\n"),
+        "{out}"
+    );
 }

@@ -32,10 +32,10 @@
 //! body), one member at a time into the representative LLVM's order picks.
 
 use crate::fntree::{FnTree, Node};
+use cranelift_entity::EntityRef;
 use mergefn_compare::{FunctionComparator, GlobalNumbers};
 use mergefn_ir::{GlobalId, Module, Value};
 use rayon::prelude::*;
-use cranelift_entity::EntityRef;
 use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::{Hash, Hasher};
 

@@ -296,7 +296,9 @@ fn bad_attr_argument(w: &str, arg: &str) -> Option<String> {
             };
             (!ok).then(|| "expected integer".to_string())
         }
-        "uwtable" => (!matches!(arg, "sync" | "async")).then(|| "expected unwind table kind".into()),
+        "uwtable" => {
+            (!matches!(arg, "sync" | "async")).then(|| "expected unwind table kind".into())
+        }
         "allockind" => {
             let Some(kinds) = arg.strip_prefix('"').and_then(|a| a.strip_suffix('"')) else {
                 return Some("expected allockind value".into());
@@ -307,11 +309,13 @@ fn bad_attr_argument(w: &str, arg: &str) -> Option<String> {
             kinds
                 .split(',')
                 .find(|k| {
-                    !matches!(*k, "alloc" | "realloc" | "free" | "uninitialized" | "zeroed" | "aligned")
+                    !matches!(
+                        *k,
+                        "alloc" | "realloc" | "free" | "uninitialized" | "zeroed" | "aligned"
+                    )
                 })
                 .map(|k| format!("unknown allockind {k}"))
         }
         _ => None,
     }
 }
-

@@ -529,7 +529,10 @@ impl<'a> Parser<'a> {
                 return self.error_at(token_offset(t), "getelementptr needs a base pointer");
             };
             let base_ty = self.m.consts.ty(base);
-            let lanes = e.ops.iter().filter_map(|&c| self.m.types.vector_len(self.m.consts.ty(c)));
+            let lanes = e
+                .ops
+                .iter()
+                .filter_map(|&c| self.m.types.vector_len(self.m.consts.ty(c)));
             if lanes.clone().any(|l| Some(l) != lanes.clone().next()) {
                 return self.error_at(
                     token_offset(t),

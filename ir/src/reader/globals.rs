@@ -149,7 +149,9 @@ impl<'a> Parser<'a> {
             .iter()
             .copied()
             .filter_map(|g| {
-                let f = self.m.globals[g].as_function().filter(|f| f.body.is_none())?;
+                let f = self.m.globals[g]
+                    .as_function()
+                    .filter(|f| f.body.is_none())?;
                 let name = f.common.name.as_str()?;
                 let rest = name.strip_prefix("llvm.lifetime.")?;
                 if !(rest.starts_with("start.") || rest.starts_with("end.")) {
@@ -182,12 +184,17 @@ impl<'a> Parser<'a> {
         let funcs: Vec<GlobalId> = self.m.functions().collect();
         for f in funcs {
             let consts = &self.m.consts;
-            let Some(body) = self.m.globals[f].as_function_mut().and_then(|x| x.body.as_mut())
+            let Some(body) = self.m.globals[f]
+                .as_function_mut()
+                .and_then(|x| x.body.as_mut())
             else {
                 continue;
             };
             for d in body.insts.values_mut() {
-                let Some(g) = d.callee().and_then(|c| c.as_const()).and_then(|c| consts.as_global(c))
+                let Some(g) = d
+                    .callee()
+                    .and_then(|c| c.as_const())
+                    .and_then(|c| consts.as_global(c))
                 else {
                     continue;
                 };
@@ -211,13 +218,20 @@ impl<'a> Parser<'a> {
             .into_iter()
             .map(|(g, size, ptr)| {
                 let name: Box<str> = self.m.global_name(g).into();
-                let f = self.m.globals[g].as_function().expect("a declaration").clone_without_body();
+                let f = self.m.globals[g]
+                    .as_function()
+                    .expect("a declaration")
+                    .clone_without_body();
                 self.m.delete_global(g);
                 (g, size, ptr, name, f)
             })
             .collect();
         for (g, size, ptr, name, old_f) in old {
-            let which = if name.starts_with("llvm.lifetime.start.") { "start" } else { "end" };
+            let which = if name.starts_with("llvm.lifetime.start.") {
+                "start"
+            } else {
+                "end"
+            };
             let width = match self.m.types.get(size) {
                 TypeData::Int(w) => *w,
                 _ => 64,
@@ -261,7 +275,14 @@ impl<'a> Parser<'a> {
                     params: vec![size],
                     varargs: false,
                 });
-                declare(&mut self.m, &leftover, ty, size, AttrSet::default(), AttrSet::default());
+                declare(
+                    &mut self.m,
+                    &leftover,
+                    ty,
+                    size,
+                    AttrSet::default(),
+                    AttrSet::default(),
+                );
             }
             // Named for its pointer type, as LLVM remangles it (`.p0i8` of LLVM 14 becomes `.p0`).
             let space = match self.m.types.get(ptr) {
@@ -308,7 +329,9 @@ impl<'a> Parser<'a> {
             let old_c = self.m.global_const(g);
             let funcs: Vec<GlobalId> = self.m.functions().collect();
             for f in funcs {
-                let Some(body) = self.m.globals[f].as_function_mut().and_then(|x| x.body.as_mut())
+                let Some(body) = self.m.globals[f]
+                    .as_function_mut()
+                    .and_then(|x| x.body.as_mut())
                 else {
                     continue;
                 };
@@ -486,7 +509,10 @@ impl<'a> Parser<'a> {
         let start = self.tok.start;
         self.global_prefix_words(c)?;
         if c.linkage.is_local() && c.visibility != Visibility::Default {
-            return self.error_at(start, "symbol with local linkage must have default visibility");
+            return self.error_at(
+                start,
+                "symbol with local linkage must have default visibility",
+            );
         }
         if c.linkage.is_local() && c.dll != DllStorage::Default {
             return self.error_at(

@@ -446,9 +446,8 @@ impl<'a> Parser<'a> {
                     let (ty, v) = self.typed_value()?;
                     if let Some(vl) = self.m.types.vector_len(ty) {
                         if any_vec.is_some_and(|a| a != vl) {
-                            return self.err(
-                                "getelementptr vector index has a wrong number of elements",
-                            );
+                            return self
+                                .err("getelementptr vector index has a wrong number of elements");
                         }
                         any_vec = Some(vl);
                     }
@@ -711,7 +710,10 @@ impl<'a> Parser<'a> {
         match v {
             Value::Const(c) => match self.m.consts.get(c) {
                 ConstData::Int { ty, .. } | ConstData::Zero(ty)
-                    if !matches!(self.m.types.get(self.m.types.scalar(*ty)), TypeData::Int(32)) =>
+                    if !matches!(
+                        self.m.types.get(self.m.types.scalar(*ty)),
+                        TypeData::Int(32)
+                    ) =>
                 {
                     Some(u64::MAX)
                 }

@@ -609,7 +609,11 @@ impl<'m> Writer<'m> {
             if p.len() != order.len() {
                 continue;
             }
-            let mut uses: Vec<(u32, crate::Block)> = p.iter().rev().copied().zip(order.iter().copied())
+            let mut uses: Vec<(u32, crate::Block)> = p
+                .iter()
+                .rev()
+                .copied()
+                .zip(order.iter().copied())
                 .map(|(b, k)| (k, b))
                 .collect();
             uses.sort_by_key(|&(k, _)| k);
