@@ -55,6 +55,13 @@ impl UseHints {
         self.insts[g] = Some(insts);
     }
 
+    /// Forget instruction `i` of `g` (the reader removed it from its block).
+    pub(crate) fn forget(&mut self, g: GlobalId, i: Inst) {
+        if let Some(Some(list)) = self.insts.get_mut(g) {
+            *list = list.iter().copied().filter(|&x| x != i).collect();
+        }
+    }
+
     /// The instructions of `g`'s body that name a global, if the reader noted them.
     pub fn get(&self, g: GlobalId) -> Option<&[Inst]> {
         self.insts.get(g).and_then(|v| v.as_deref())

@@ -34,7 +34,7 @@ mod constants;
 mod globals;
 mod instructions;
 mod metadata;
-mod numbering;
+pub(crate) mod numbering;
 mod types;
 use numbering::Numbering;
 

@@ -180,7 +180,10 @@ impl<'a> Parser<'a> {
             });
             new_ty.insert(g, ty);
         }
-        // The calls: the size goes, and with it its attributes.
+        // The calls: the size goes, and with it its attributes. As LLVM does, a call keeps
+        // its marker only on an alloca (seen through casts and all-zero GEPs, and then named
+        // directly); on anything else it is erased.
+        let mut kept: FxHashMap<GlobalId, usize> = FxHashMap::default();
         let funcs: Vec<GlobalId> = self.m.functions().collect();
         for f in funcs {
             let consts = &self.m.consts;
@@ -190,18 +193,56 @@ impl<'a> Parser<'a> {
             else {
                 continue;
             };
-            for d in body.insts.values_mut() {
-                let Some(g) = d
-                    .callee()
-                    .and_then(|c| c.as_const())
-                    .and_then(|c| consts.as_global(c))
-                else {
-                    continue;
+            let calls: Vec<(Inst, GlobalId)> = body
+                .insts
+                .iter()
+                .filter_map(|(i, d)| {
+                    let g = consts.as_global(d.callee()?.as_const()?)?;
+                    (targets.contains(&g) && d.num_call_args() == 2).then_some((i, g))
+                })
+                .collect();
+            if calls.is_empty() {
+                continue;
+            }
+            let mut erased: Vec<Inst> = Vec::new();
+            for (i, g) in calls {
+                let ptr = body.insts[i].operands[1];
+                let mut v = ptr;
+                while let Value::Inst(x) = v {
+                    let d = &body.insts[x];
+                    let zero_gep = d.opcode == Opcode::GetElementPtr
+                        && d.operands[1..].iter().all(|&o| {
+                            o.as_const().is_some_and(|c| match consts.get(c) {
+                                crate::constant::ConstData::Int { val, .. } => {
+                                    val.words.iter().all(|&w| w == 0)
+                                }
+                                crate::constant::ConstData::Zero(_) => true,
+                                _ => false,
+                            })
+                        });
+                    if matches!(d.opcode, Opcode::BitCast | Opcode::AddrSpaceCast) || zero_gep {
+                        v = d.operands[0];
+                    } else {
+                        break;
+                    }
+                }
+                let alloca = match v {
+                    Value::Inst(x) => body.insts[x].opcode == Opcode::Alloca,
+                    _ => false,
                 };
-                if !targets.contains(&g) || d.num_call_args() != 2 {
+                let same_ty = |a: Value, b: Value| match (a, b) {
+                    (Value::Inst(x), Value::Inst(y)) => body.insts[x].ty == body.insts[y].ty,
+                    _ => a == b,
+                };
+                if !alloca {
+                    erased.push(i);
                     continue;
                 }
+                *kept.entry(g).or_default() += 1;
+                let keep_ptr = if same_ty(v, ptr) { v } else { ptr };
+                let d = &mut body.insts[i];
                 d.operands.remove(0);
+                d.operands[0] = keep_ptr;
                 if let InstExtra::Call(info) = &mut d.extra {
                     info.fn_ty = new_ty[&g];
                     if !info.attrs.params.is_empty() {
@@ -209,6 +250,14 @@ impl<'a> Parser<'a> {
                         attrs.params.remove(0);
                         info.attrs = std::sync::Arc::new(attrs);
                     }
+                }
+            }
+            if !erased.is_empty() {
+                for b in body.layout.clone() {
+                    body.blocks[b].insts.retain(|i| !erased.contains(i));
+                }
+                for &i in &erased {
+                    self.hints.forget(f, i);
                 }
             }
         }
@@ -290,6 +339,10 @@ impl<'a> Parser<'a> {
                 _ => 0,
             };
             let new_name = format!("llvm.lifetime.{which}.p{space}");
+            // LLVM leaves no new declaration when no call kept its marker.
+            if kept.get(&g).copied().unwrap_or(0) == 0 {
+                continue;
+            }
             if self.m.global_by_name(&new_name).is_none() {
                 let captures = AttrSet {
                     attrs: vec![Attr::Other("captures(none)".into())],
@@ -297,17 +350,11 @@ impl<'a> Parser<'a> {
                 };
                 // The intrinsic's own attributes, as LLVM gives a declaration it creates: in an
                 // attribute group, as every function's attributes are printed.
-                let own: Vec<Attr> = [
-                    "nocallback",
-                    "nofree",
-                    "nosync",
-                    "nounwind",
-                    "willreturn",
-                    "memory(argmem: readwrite)",
-                ]
-                .into_iter()
-                .map(|a| Attr::Other(a.into()))
-                .collect();
+                let own: Vec<Attr> = crate::writer::numbering::intrinsic_attrs(&new_name)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|&a| Attr::Other(a.into()))
+                    .collect();
                 let group = match self.m.attr_groups.iter().find(|(_, c)| **c == own) {
                     Some((&id, _)) => id,
                     None => {

@@ -557,21 +557,6 @@ impl<'m> Writer<'m> {
                 self.inst(f, body, i);
             }
         }
-        // Blocks whose use order the input set keep it when the output is read again (opt
-        // itself prints these only with -preserve-ll-uselistorder; without them, what LLVM
-        // reads back lists the predecessors in another order).
-        for (b, order) in &body.block_use_orders {
-            self.s("  uselistorder label ");
-            self.value(Some((f, body)), Value::Block(*b));
-            self.s(", { ");
-            for (j, k) in order.iter().enumerate() {
-                if j > 0 {
-                    self.s(", ");
-                }
-                self.s(itoa::Buffer::new().format(*k));
-            }
-            self.s(" }\n");
-        }
         self.s("}\n");
     }
 

@@ -424,7 +424,7 @@ fn field_before(text: &[u8], at: usize) -> Option<&[u8]> {
 
 /// LLVM 22's function attributes of the commonest intrinsics (as opt-22 prints them), by
 /// name with its overload suffix.
-fn intrinsic_attrs(name: &str) -> Option<&'static [&'static str]> {
+pub(crate) fn intrinsic_attrs(name: &str) -> Option<&'static [&'static str]> {
     const ARGMEM_RW: &[&str] = &[
         "nocallback",
         "nofree",
