@@ -77,6 +77,25 @@ fn assert_equal_keys(name: &str, m: &Module, (f, kf): (GlobalId, u64), (g, kg): 
     );
 }
 
+/// The definitions of `m` grouped by LLVM's structural hash, groups of two or more only, each
+/// cut to its first `cap` members.
+fn shared_hash_buckets(m: &Module, hasher: &StructuralHasher, cap: usize) -> Vec<Vec<GlobalId>> {
+    let mut buckets: std::collections::BTreeMap<u64, Vec<GlobalId>> = Default::default();
+    for f in m.functions() {
+        if m.function(f).is_some_and(|f| !f.is_declaration()) {
+            buckets.entry(hasher.hash(m, f)).or_default().push(f);
+        }
+    }
+    buckets
+        .into_values()
+        .filter(|b| b.len() > 1)
+        .map(|mut b| {
+            b.truncate(cap);
+            b
+        })
+        .collect()
+}
+
 fn why(m: &Module, f: GlobalId, g: GlobalId) -> String {
     mergefn_compare::explain(m, f, g).to_string()
 }
@@ -138,14 +157,8 @@ fn equal_functions_share_a_lookup_key_across_whole_modules() {
     for (name, m, _) in &corpus().modules {
         let n = GlobalNumbers::new();
         let hasher = StructuralHasher::new(m);
-        let mut buckets: std::collections::BTreeMap<u64, Vec<GlobalId>> = Default::default();
-        for f in m.functions() {
-            if m.function(f).is_some_and(|f| !f.is_declaration()) {
-                buckets.entry(hasher.hash(m, f)).or_default().push(f);
-            }
-        }
-        for fs in buckets.values().filter(|b| b.len() > 1) {
-            let fs = &fs[..fs.len().min(BUCKET_CAP)];
+        for fs in shared_hash_buckets(m, &hasher, BUCKET_CAP) {
+            let fs = &fs[..];
             let keys: Vec<u64> = fs.iter().map(|&f| hasher.key(m, f)).collect();
             assert_eq!(
                 keys,
@@ -257,14 +270,8 @@ fn similar_and_callee_blind_keys_keep_their_laws() {
     let one_class = |_: GlobalId| Some(0u32);
     for (name, m, _) in &corpus().modules {
         let hasher = StructuralHasher::new(m);
-        let mut buckets: std::collections::BTreeMap<u64, Vec<GlobalId>> = Default::default();
-        for f in m.functions() {
-            if m.function(f).is_some_and(|f| !f.is_declaration()) {
-                buckets.entry(hasher.hash(m, f)).or_default().push(f);
-            }
-        }
-        for fs in buckets.values().filter(|b| b.len() > 1) {
-            let fs = &fs[..fs.len().min(BUCKET_CAP)];
+        for fs in shared_hash_buckets(m, &hasher, BUCKET_CAP) {
+            let fs = &fs[..];
             let sim: Vec<u64> = fs.iter().map(|&f| hasher.similar_key(m, f)).collect();
             let blind: Vec<u64> = fs.iter().map(|&f| hasher.callee_blind_key(m, f)).collect();
             for i in 0..fs.len() {

@@ -207,6 +207,31 @@ pub struct Function {
 }
 
 impl Function {
+    /// A declaration with nothing but `common`, a type, its parameters and attributes (the
+    /// calling convention and everything else at their defaults): what a reader creates for a
+    /// function the text never declared, or that LLVM's upgrades replace.
+    pub fn declaration(
+        common: crate::module::GlobalCommon,
+        fn_ty: crate::types::Type,
+        params: Vec<Param>,
+        attrs: AttrList,
+    ) -> Function {
+        Function {
+            common,
+            fn_ty,
+            params,
+            cc: Default::default(),
+            attrs,
+            align: None,
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            md: Vec::new(),
+            body: None,
+        }
+    }
+
     /// A copy of everything but the body: the declaration of the same function.
     pub fn clone_without_body(&self) -> Function {
         Function {

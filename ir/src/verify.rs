@@ -1112,8 +1112,8 @@ fn check_scope_list<'a>(
 /// a node of one or two (itself or a name, an optional description string). The first finding
 /// in module order is reported, with LLVM's words.
 fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
-    let nodes: rustc_hash::FxHashMap<u32, &str> =
-        m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect();
+    // Built at the first list: most modules without `!noalias` never need it.
+    let mut nodes: Option<rustc_hash::FxHashMap<u32, &str>> = None;
     fn as_operand(md: &crate::metadata::Metadata) -> Option<MdOperand<'_>> {
         match md {
             crate::metadata::Metadata::Ref(n) => Some(MdOperand::Ref(*n)),
@@ -1142,7 +1142,9 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
                         continue;
                     }
                 }
-                if let Err(msg) = check_scope_list(&nodes, list, &mut checked_scopes) {
+                let nodes = nodes
+                    .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect());
+                if let Err(msg) = check_scope_list(nodes, list, &mut checked_scopes) {
                     return Err(VerifyError {
                         function: m.global_name(g),
                         offset: body.source_offsets.get(i).copied().filter(|&o| o != 0),

@@ -55,19 +55,14 @@ pub(crate) fn congruence_classes(
     // calls in different block orders, until the number of distinct keys stops growing.
     // Functions equal modulo callee classes keep equal keys at every step (by induction), so
     // this only cuts classes the comparator would cut, for the price of a hash per call.
-    let blind: FxHashSet<u64> = {
-        let mut seen = FxHashSet::default();
-        let mut dup = FxHashSet::default();
-        for &(_, h) in funcs {
-            if !seen.insert(h) {
-                dup.insert(h);
-            }
-        }
-        dup
-    };
+    // Only keys two functions share can make a class.
+    let mut count: FxHashMap<u64, u32> = FxHashMap::default();
+    for &(_, h) in funcs {
+        *count.entry(h).or_default() += 1;
+    }
     let mut key: FxHashMap<GlobalId, u64> = funcs
         .iter()
-        .filter(|(_, h)| blind.contains(h))
+        .filter(|(_, h)| count[h] > 1)
         .copied()
         .collect();
     let calls: Vec<(GlobalId, Vec<GlobalId>)> = key

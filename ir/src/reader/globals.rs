@@ -104,26 +104,17 @@ impl<'a> Parser<'a> {
                 })
                 .collect();
             let name = self.m.globals[g].common().name.clone();
-            self.m.globals[g].kind = GlobalKind::Function(Box::new(Function {
-                common: GlobalCommon {
-                    name,
-                    ..Default::default()
-                },
-                fn_ty,
-                attrs: AttrList {
-                    params: vec![AttrSet::default(); params.len()],
-                    ..Default::default()
-                },
-                params,
-                cc: Default::default(),
-                align: None,
-                gc: None,
-                prefix: None,
-                prologue: None,
-                personality: None,
-                md: Vec::new(),
-                body: None,
-            }));
+            let attrs = AttrList {
+                params: vec![AttrSet::default(); params.len()],
+                ..Default::default()
+            };
+            let common = GlobalCommon {
+                name,
+                ..Default::default()
+            };
+            self.m.globals[g].kind = GlobalKind::Function(Box::new(Function::declaration(
+                common, fn_ty, params, attrs,
+            )));
             // Printed after everything the text defined, in first-use order.
             self.m.order.retain(|&x| x != g);
             self.m.order.push(g);
@@ -275,6 +266,8 @@ impl<'a> Parser<'a> {
                 (g, size, ptr, name, f)
             })
             .collect();
+        let mut retarget: FxHashMap<crate::constant::Const, crate::constant::Const> =
+            FxHashMap::default();
         for (g, size, ptr, name, old_f) in old {
             let which = if name.starts_with("llvm.lifetime.start.") {
                 "start"
@@ -291,30 +284,20 @@ impl<'a> Parser<'a> {
                            param: Type,
                            attrs: AttrSet,
                            func: AttrSet| {
-                let f = Function {
-                    common: GlobalCommon {
-                        name: Name::Named(name.into()),
-                        ..old_f.common.clone()
-                    },
-                    fn_ty,
-                    params: vec![Param {
-                        ty: param,
-                        name: Name::Unnamed,
-                    }],
-                    cc: Default::default(),
-                    attrs: AttrList {
-                        params: vec![attrs],
-                        func,
-                        ..Default::default()
-                    },
-                    align: None,
-                    gc: None,
-                    prefix: None,
-                    prologue: None,
-                    personality: None,
-                    md: Vec::new(),
-                    body: None,
+                let common = GlobalCommon {
+                    name: Name::Named(name.into()),
+                    ..old_f.common.clone()
                 };
+                let params = vec![Param {
+                    ty: param,
+                    name: Name::Unnamed,
+                }];
+                let attrs = AttrList {
+                    params: vec![attrs],
+                    func,
+                    ..Default::default()
+                };
+                let f = Function::declaration(common, fn_ty, params, attrs);
                 m.add_global(GlobalKind::Function(Box::new(f)));
             };
             let leftover = format!("llvm.lifetime.{which}.i{width}");
@@ -370,24 +353,27 @@ impl<'a> Parser<'a> {
                 let ty = new_ty[&g];
                 declare(&mut self.m, &new_name, ty, ptr, captures, func);
             }
-            // Calls name the old handle: they now call the new declaration.
+            // Calls name the old handle: they are to call the new declaration.
             let new_g = self.m.global_by_name(&new_name).expect("declared");
             let new_c = self.m.global_const(new_g);
             let old_c = self.m.global_const(g);
-            let funcs: Vec<GlobalId> = self.m.functions().collect();
-            for f in funcs {
-                let Some(body) = self.m.globals[f]
-                    .as_function_mut()
-                    .and_then(|x| x.body.as_mut())
-                else {
+            retarget.insert(old_c, new_c);
+        }
+        // One pass over the bodies for every upgraded declaration.
+        let funcs: Vec<GlobalId> = self.m.functions().collect();
+        for f in funcs {
+            let Some(body) = self.m.globals[f]
+                .as_function_mut()
+                .and_then(|x| x.body.as_mut())
+            else {
+                continue;
+            };
+            for d in body.insts.values_mut() {
+                let Some(Value::Const(c)) = d.callee() else {
                     continue;
                 };
-                for d in body.insts.values_mut() {
-                    if d.callee() == Some(Value::Const(old_c)) {
-                        if let Some(last) = d.operands.last_mut() {
-                            *last = Value::Const(new_c);
-                        }
-                    }
+                if let (Some(&to), Some(last)) = (retarget.get(&c), d.operands.last_mut()) {
+                    *last = Value::Const(to);
                 }
             }
         }
