@@ -39,6 +39,14 @@ fi
 [ -x "$OPT" ] || { echo "error: $OPT missing (apt-get install llvm-22)" >&2; exit 2; }
 
 norm() { "$OPT" -S "$1" -o - 2>/dev/null | grep -v -e '^; ModuleID' -e '^source_filename' | sort_comdats; }
+# opt -S is not always idempotent: a second pass can unique metadata nodes that the first
+# printed apart (`!DIBasicType()` beside its spelled-out twin). same FILE1 FILE2 compares the
+# two after opt -S, and again after opt -S to a fixed point (twice) when once is not enough.
+same() {
+    [ "$(norm "$1")" == "$(norm "$2")" ] && return 0
+    "$OPT" -S "$1" -o "$TMP/fix1.ll" 2>/dev/null && "$OPT" -S "$2" -o "$TMP/fix2.ll" 2>/dev/null &&
+        [ "$(norm "$TMP/fix1.ll")" == "$(norm "$TMP/fix2.ll")" ]
+}
 # Comdats are printed in hash-table order; compare them as a set.
 sort_comdats() { awk '/^\$/ { c[n++] = $0; next } { print } END { for (i = 0; i < n; i++) print c[i] | "sort" }'; }
 
@@ -72,7 +80,7 @@ for suite in "$@"; do
             continue
         fi
         read_ok=$((read_ok + 1))
-        if [ "$(norm "$f")" == "$(norm "$TMP/ours.ll")" ]; then
+        if same "$f" "$TMP/ours.ll"; then
             roundtrip=$((roundtrip + 1))
         else
             echo "$name: ROUND TRIP differs"
@@ -92,7 +100,7 @@ for suite in "$@"; do
             echo "$name: MERGE OUTPUT INVALID: $(head -1 "$TMP/v.err" | cut -c1-160)"
             continue
         fi
-        if [ "$(norm "$TMP/theirs.ll")" == "$(norm "$TMP/merged.ll")" ]; then
+        if same "$TMP/theirs.ll" "$TMP/merged.ll"; then
             merged=$((merged + 1))
         elif grep -qE 'kcfi_type|getelementptr (inbounds|nusw|nuw)|amdgpu_(cs|ps|vs|gs|hs|es|ls|gfx)|icmp (eq|ne) ptr' "$f" \
                 || { ! grep -qw ptr "$f" && grep -qE '(i[0-9]+|%[A-Za-z0-9_.]+|\)|\]|>)\*' "$f"; }; then
