@@ -490,6 +490,20 @@ impl Module {
         }
     }
 
+    /// The program address space (`P<n>` in the data layout, 0 when absent): where functions
+    /// live unless they say otherwise, and the address space of a call's callee by default.
+    pub fn program_addrspace(&self) -> u32 {
+        self.datalayout
+            .as_deref()
+            .and_then(|dl| {
+                dl.split('-')
+                    .filter_map(|spec| spec.strip_prefix('P'))
+                    .filter_map(|n| n.parse().ok())
+                    .last()
+            })
+            .unwrap_or(0)
+    }
+
     /// The pointer size in bits for address space `addrspace`, from the data layout
     /// (`p[n]:size:...`), defaulting to 64 like LLVM.
     pub fn pointer_bits(&self, addrspace: u32) -> u32 {

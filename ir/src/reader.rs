@@ -299,6 +299,8 @@ struct Parser<'a> {
     /// The module spells the opaque `ptr` somewhere: a typed spelling `T*` then means `ptr`,
     /// as LLVM 22 reads it ([`Parser::decide_pointer_spelling`]).
     opaque_only: bool,
+    /// The data layout's program address space ([`Module::program_addrspace`]), kept at hand.
+    program_as: u32,
 }
 
 /// Where a token starts in the text, counting its sigil and opening quote (token spans cover
@@ -357,6 +359,7 @@ impl<'a> Parser<'a> {
             src_is_utf8,
             defer: None,
             opaque_only: false,
+            program_as: 0,
         }
     }
 

@@ -57,6 +57,7 @@ use numbering::Numbering;
 pub fn write_module(m: &Module, out: &mut dyn Write) -> io::Result<()> {
     let num = Numbering::new(m);
     let mut w = Writer {
+        program_as: m.program_addrspace(),
         m,
         out: Vec::with_capacity(1 << 20),
         slots: Slots::default(),
@@ -77,6 +78,7 @@ pub fn module_to_string(m: &Module) -> String {
 /// Print a type as text (for messages and reports).
 pub fn type_to_string(m: &Module, t: Type) -> String {
     let mut w = Writer {
+        program_as: m.program_addrspace(),
         m,
         out: Vec::new(),
         slots: Slots::default(),
@@ -91,6 +93,7 @@ pub fn type_to_string(m: &Module, t: Type) -> String {
 /// Print a constant as `type value` (for messages and reports).
 pub fn const_to_string(m: &Module, c: Const) -> String {
     let mut w = Writer {
+        program_as: m.program_addrspace(),
         m,
         out: Vec::new(),
         slots: Slots::default(),
@@ -105,6 +108,7 @@ pub fn const_to_string(m: &Module, c: Const) -> String {
 /// Print one instruction of function `f` (for messages).
 pub fn inst_to_string(m: &Module, f: &Function, i: Inst) -> String {
     let mut w = Writer {
+        program_as: m.program_addrspace(),
         m,
         out: Vec::new(),
         slots: Slots::default(),
@@ -136,6 +140,8 @@ struct Writer<'m> {
     preds: Vec<Vec<Block>>,
     /// opt's numbers for metadata nodes and attribute groups (when printing a whole module).
     num: Option<&'m Numbering<'m>>,
+    /// The module's [`Module::program_addrspace`].
+    program_as: u32,
 }
 
 fn is_plain_name(s: &[u8]) -> bool {

@@ -485,3 +485,23 @@ fn uselistorder_orders_the_predecessors() {
         "{out}"
     );
 }
+
+/// With a program address space (`P1` in the data layout), functions live there unless they
+/// say otherwise, and opt prints every function's and every call's address space, 0 included
+/// (Assembler `ifunc-program-addrspace.ll`: dropping `addrspace(0)` moved a resolver to
+/// address space 1 and made the output invalid).
+#[test]
+fn program_address_space_is_the_default_and_printed() {
+    assert_printed(
+        "target datalayout = \"P1\"\n\
+         @i = ifunc void (), ptr @r0\n\
+         declare void @ext()\n\
+         define ptr @r0() addrspace(0) {\n  ret ptr null\n}\n\
+         define void @f() {\n  call void @ext()\n  call addrspace(0) void @r0()\n  ret void\n}\n",
+        "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"\ntarget datalayout = \"P1\"\n\n\
+         @i = ifunc void (), ptr @r0\n\n\
+         declare void @ext() addrspace(1)\n\n\
+         define ptr @r0() addrspace(0) {\n  ret ptr null\n}\n\n\
+         define void @f() addrspace(1) {\n  call addrspace(1) void @ext()\n  call addrspace(0) void @r0()\n  ret void\n}\n",
+    );
+}

@@ -83,6 +83,8 @@ struct Job {
     typed_pointers: bool,
     /// The main parser's [`Parser::opaque_only`].
     opaque_only: bool,
+    /// The main parser's [`Parser::program_as`].
+    program_as: u32,
 }
 
 /// Bodies in text order, with the type table they are parsed against.
@@ -226,6 +228,7 @@ fn parse_chunk(src: &[u8], utf8: bool, chunk: Chunk) -> Option<ChunkOut> {
     for job in chunk.jobs {
         p.m.typed_pointers = job.typed_pointers;
         p.opaque_only = job.opaque_only;
+        p.program_as = job.program_as;
         p.seek(job.start);
         p.begin_body(&job.params).ok()?;
         p.body = Body::with_capacity(p.body_lines_estimate());
@@ -303,6 +306,7 @@ impl<'a> Parser<'a> {
         let start = self.tok.start;
         let typed_pointers = self.m.typed_pointers;
         let opaque_only = self.opaque_only;
+        let program_as = self.program_as;
         let d = self.defer.as_mut().expect("deferring");
         d.bytes += (end - start) as usize;
         d.jobs.push(Job {
@@ -312,6 +316,7 @@ impl<'a> Parser<'a> {
             end,
             typed_pointers,
             opaque_only,
+            program_as,
         });
         self.seek(end);
     }

@@ -110,6 +110,7 @@ impl<'a> Parser<'a> {
             };
             let common = GlobalCommon {
                 name,
+                addrspace: self.program_as,
                 ..Default::default()
             };
             self.m.globals[g].kind = GlobalKind::Function(Box::new(Function::declaration(
@@ -450,6 +451,7 @@ impl<'a> Parser<'a> {
                 if self.eat_word("datalayout") {
                     self.expect(Tok::Equal, "'='")?;
                     self.m.datalayout = Some(self.expect_string()?);
+                    self.program_as = self.m.program_addrspace();
                 } else if self.eat_word("triple") {
                     self.expect(Tok::Equal, "'='")?;
                     self.m.triple = Some(self.expect_string()?);
@@ -832,6 +834,8 @@ impl<'a> Parser<'a> {
             md,
             body: None,
         };
+        // Unless the header says otherwise, a function lives in the program address space.
+        f.common.addrspace = self.program_as;
         loop {
             match self.tok.kind {
                 Tok::Word => match self.cur_text() {

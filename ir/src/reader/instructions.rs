@@ -760,6 +760,7 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
+        let program_as = self.program_as;
         let ty = self.parse_type()?;
         let explicit_fn = self.m.types.func_parts(ty).is_some();
         // The callee: parse with a provisional pointer type; fixed up once arguments are known.
@@ -768,7 +769,7 @@ impl<'a> Parser<'a> {
         let mut callee_raw: Option<Value> = None;
         if !callee_is_asm {
             if explicit_fn && !self.m.typed_pointers {
-                let p = self.m.types.ptr(addrspace.unwrap_or(0));
+                let p = self.m.types.ptr(addrspace.unwrap_or(program_as));
                 callee_raw = Some(self.parse_value(p)?);
             }
         } else {
@@ -842,7 +843,7 @@ impl<'a> Parser<'a> {
             } else {
                 self.m
                     .types
-                    .pointer_to(fn_ty, addrspace.unwrap_or(0), self.m.typed_pointers)
+                    .pointer_to(fn_ty, addrspace.unwrap_or(program_as), self.m.typed_pointers)
             };
             let v = self.parse_value(cty)?;
             let _ = after_callee;

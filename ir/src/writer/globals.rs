@@ -48,6 +48,7 @@ impl<'m> Writer<'m> {
                         global_slots: global_slots.clone(),
                         preds: Vec::new(),
                         num: self.num,
+                        program_as: self.program_as,
                     };
                     for &(g, f) in run {
                         w.s("\n");
@@ -472,7 +473,8 @@ impl<'m> Writer<'m> {
             UnnamedAddr::Local => self.s(" local_unnamed_addr"),
             UnnamedAddr::Global => self.s(" unnamed_addr"),
         }
-        if f.common.addrspace != 0 {
+        // As LLVM prints it: whenever it or the program address space is not 0.
+        if f.common.addrspace != 0 || self.program_as != 0 {
             let _ = write!(self.out, " addrspace({})", f.common.addrspace);
         }
         match own_group {

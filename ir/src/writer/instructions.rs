@@ -365,8 +365,19 @@ impl<'m> Writer<'m> {
         }
         self.s(" ");
         self.attrs_before(&ci.attrs.ret);
-        if let Some(a) = ci.addrspace {
-            let _ = write!(self.out, "addrspace({a}) ");
+        // The callee's address space, printed as LLVM prints it: when it is not 0, or when the
+        // program address space is not (a call a merge made has none written).
+        let callee = *d.operands.last().expect("call has a callee");
+        let callee_as = match callee {
+            Value::Asm(_) => Some(0),
+            _ => self
+                .value_ty(f, body, callee)
+                .and_then(|t| self.m.types.pointer_addrspace(t)),
+        }
+        .or(ci.addrspace)
+        .unwrap_or(0);
+        if callee_as != 0 || self.program_as != 0 {
+            let _ = write!(self.out, "addrspace({callee_as}) ");
         }
         let (ret, _, varargs) = self
             .m
@@ -380,7 +391,6 @@ impl<'m> Writer<'m> {
             self.ty(ret);
         }
         self.s(" ");
-        let callee = *d.operands.last().expect("call has a callee");
         self.value(Some((f, body)), callee);
         self.s("(");
         let nargs = d.num_call_args();
