@@ -639,6 +639,20 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("@x = global <2 x ptr> getelementptr (i32, <2 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", true),
     ("@x = global <2 x ptr> getelementptr (i32, <4 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", false),
     ("define <2 x ptr> @f(<2 x ptr> %p, <4 x i64> %i) {\n  %q = getelementptr i32, <2 x ptr> %p, <4 x i64> %i\n  ret <2 x ptr> %q\n}\n", false),
+    // Atomic orderings each instruction can take, and explicit alignment of atomic accesses.
+    ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p acquire, align 4\n  ret void\n}\n", true),
+    ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p release, align 4\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p acquire\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  store atomic i32 0, ptr %p release, align 4\n  ret void\n}\n", true),
+    ("define void @f(ptr %p) {\n  store atomic i32 0, ptr %p acq_rel, align 4\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  store atomic i32 0, ptr %p seq_cst\n  ret void\n}\n", false),
+    ("define void @f() {\n  fence acquire\n  ret void\n}\n", true),
+    ("define void @f() {\n  fence monotonic\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw add ptr %p, i32 1 monotonic\n  ret void\n}\n", true),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw add ptr %p, i32 1 unordered\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = cmpxchg ptr %p, i32 0, i32 1 monotonic seq_cst\n  ret void\n}\n", true),
+    ("define void @f(ptr %p) {\n  %v = cmpxchg ptr %p, i32 0, i32 1 unordered monotonic\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = cmpxchg ptr %p, i32 0, i32 1 acq_rel release\n  ret void\n}\n", false),
 ];
 
 #[test]

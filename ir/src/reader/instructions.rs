@@ -122,6 +122,32 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// LLParser's rules for `load atomic` and `store atomic`: an explicit alignment, and an
+    /// ordering that makes sense for the access (no release load, no acquire store).
+    fn check_atomic_access(
+        &self,
+        ordering: Ordering,
+        align: Option<u64>,
+        at: u32,
+        what: &str,
+    ) -> PResult<()> {
+        let wrong = match what {
+            "load" => matches!(ordering, Ordering::Release | Ordering::AcqRel),
+            _ => matches!(ordering, Ordering::Acquire | Ordering::AcqRel),
+        };
+        if wrong {
+            let name = if what == "load" { "Release" } else { "Acquire" };
+            return Err(self.make_error(at, format!("atomic {what} cannot use {name} ordering")));
+        }
+        if !align.is_some_and(|a| a > 0) {
+            return Err(self.make_error(
+                at,
+                format!("atomic {what} must have explicit non-zero alignment"),
+            ));
+        }
+        Ok(())
+    }
+
     fn i1_type(&mut self, like: Type) -> Type {
         let i1 = self.m.types.int(1);
         self.m.types.with_scalar(like, i1)
@@ -342,6 +368,7 @@ impl<'a> Parser<'a> {
                 }
                 d.ty = self.parse_type()?;
                 self.expect(Tok::Comma, "','")?;
+                let ptr_at = token_offset(self.tok);
                 d.operands.push(self.typed_value()?.1);
                 let at = if atomic {
                     Some(Box::new(self.atomic()?))
@@ -349,6 +376,9 @@ impl<'a> Parser<'a> {
                     None
                 };
                 let align = self.trailing(&mut d, true)?;
+                if let Some(a) = &at {
+                    self.check_atomic_access(a.ordering, align, ptr_at, "load")?;
+                }
                 d.extra = InstExtra::Load {
                     align: align.and_then(Align::new),
                     atomic: at,
@@ -360,6 +390,7 @@ impl<'a> Parser<'a> {
                 if self.eat_word("volatile") {
                     d.flags.set(Flags::VOLATILE);
                 }
+                let val_at = token_offset(self.tok);
                 d.operands.push(self.typed_value()?.1);
                 self.expect(Tok::Comma, "','")?;
                 d.operands.push(self.typed_value()?.1);
@@ -369,6 +400,9 @@ impl<'a> Parser<'a> {
                     None
                 };
                 let align = self.trailing(&mut d, true)?;
+                if let Some(a) = &at {
+                    self.check_atomic_access(a.ordering, align, val_at, "store")?;
+                }
                 d.extra = InstExtra::Store {
                     align: align.and_then(Align::new),
                     atomic: at,
@@ -376,7 +410,13 @@ impl<'a> Parser<'a> {
                 return Ok(d);
             }
             Fence => {
-                d.extra = InstExtra::Fence(Box::new(self.atomic()?));
+                let at = self.atomic()?;
+                match at.ordering {
+                    Ordering::Unordered => return self.err("fence cannot be unordered"),
+                    Ordering::Monotonic => return self.err("fence cannot be monotonic"),
+                    _ => {}
+                }
+                d.extra = InstExtra::Fence(Box::new(at));
             }
             CmpXchg => {
                 let weak = self.eat_word("weak");
@@ -390,8 +430,20 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "','")?;
                 d.operands.push(self.typed_value()?.1);
                 let scope = self.sync_scope()?;
+                let success_at = token_offset(self.tok);
                 let success = self.ordering()?;
+                let failure_at = token_offset(self.tok);
                 let failure = self.ordering()?;
+                // As LLVM's AtomicCmpXchgInst::isValidSuccessOrdering / isValidFailureOrdering.
+                if matches!(success, Ordering::NotAtomic | Ordering::Unordered) {
+                    return Err(self.make_error(success_at, "invalid cmpxchg success ordering".into()));
+                }
+                if matches!(
+                    failure,
+                    Ordering::NotAtomic | Ordering::Unordered | Ordering::Release | Ordering::AcqRel
+                ) {
+                    return Err(self.make_error(failure_at, "invalid cmpxchg failure ordering".into()));
+                }
                 let i1 = self.m.types.int(1);
                 d.ty = self.m.types.intern(TypeData::Struct {
                     elems: vec![ty, i1],
@@ -420,6 +472,9 @@ impl<'a> Parser<'a> {
                 d.ty = ty;
                 let scope = self.sync_scope()?;
                 let ordering = self.ordering()?;
+                if ordering == Ordering::Unordered {
+                    return self.err("atomicrmw cannot be unordered");
+                }
                 let align = self.trailing(&mut d, true)?;
                 d.extra = InstExtra::AtomicRmw(Box::new(AtomicRmwInfo {
                     op: rop,
