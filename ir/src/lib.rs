@@ -73,6 +73,7 @@
 
 pub mod attr;
 pub mod constant;
+pub mod datalayout;
 pub mod function;
 pub mod inst;
 pub mod lexer;

@@ -63,6 +63,7 @@ impl std::error::Error for VerifyError {}
 /// ```
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
+    verify_function_attrs(m)?;
     // Module-wide metadata checks beside the functions' (reported first, as before them).
     let (scopes, functions) = rayon::join(|| verify_alias_scopes(m), || verify_functions(m));
     scopes?;
@@ -90,6 +91,36 @@ fn verify_functions(m: &Module) -> Result<(), VerifyError> {
             .find_map_first(|b| check(b).err())
     };
     found.map_or(Ok(()), Err)
+}
+
+/// LLVM's "Attribute 'builtin' can only be applied to a callsite.": a function may not carry
+/// `builtin` through an attribute group (written inline, the reader refuses it already).
+fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
+    let builtin_groups: Vec<u32> = m
+        .attr_groups
+        .iter()
+        .filter(|(_, attrs)| attrs.iter().any(|a| a.kind() == "builtin"))
+        .map(|(&n, _)| n)
+        .collect();
+    if builtin_groups.is_empty() {
+        return Ok(());
+    }
+    for g in m.functions() {
+        let Some(f) = m.function(g) else { continue };
+        if f.attrs
+            .func
+            .groups
+            .iter()
+            .any(|n| builtin_groups.contains(n))
+        {
+            return Err(VerifyError {
+                function: m.global_name(g),
+                offset: None,
+                msg: "Attribute 'builtin' can only be applied to a callsite.".into(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// LLVM's "Aliases cannot form a cycle": no alias (or ifunc) may reach itself through the

@@ -639,6 +639,19 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("@x = global <2 x ptr> getelementptr (i32, <2 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", true),
     ("@x = global <2 x ptr> getelementptr (i32, <4 x ptr> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n", false),
     ("define <2 x ptr> @f(<2 x ptr> %p, <4 x i64> %i) {\n  %q = getelementptr i32, <2 x ptr> %p, <4 x i64> %i\n  ret <2 x ptr> %q\n}\n", false),
+    // Where attributes apply: return values, parameters, functions (call sites included).
+    ("declare noreturn void @f()\n", false),
+    ("declare void @f(i32 noreturn)\n", false),
+    ("declare sret(i32) ptr @f()\n", false),
+    ("declare void @f(ptr sret(i32) nofree readonly) nofree readnone\n", true),
+    ("declare void @f() builtin\n", false),
+    ("declare void @f() #0\nattributes #0 = { nonnull }\n", false),
+    ("declare void @f() #0\nattributes #0 = { align=4 alignstack=8 \"k\"=\"v\" }\n", true),
+    ("declare void @f()\ndefine void @g() {\n  call noreturn void @f()\n  ret void\n}\n", false),
+    ("declare void @f(i32)\ndefine void @g() {\n  call void @f(i32 noreturn 0)\n  ret void\n}\n", false),
+    ("declare void @f()\ndefine void @g() {\n  call void @f() nonnull\n  ret void\n}\n", false),
+    ("declare void @f()\ndefine void @g() {\n  call void @f() align 8\n  ret void\n}\n", false),
+    ("declare void @f()\ndefine void @g() {\n  call void @f() builtin\n  ret void\n}\n", true),
     // Atomic orderings each instruction can take, and explicit alignment of atomic accesses.
     ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p acquire, align 4\n  ret void\n}\n", true),
     ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p release, align 4\n  ret void\n}\n", false),
@@ -733,6 +746,103 @@ fn llvm_agrees_on_the_alias_scope_cases() {
                 !needle.is_empty() && v.contains(needle),
                 "{src}: opt-22 says {v}"
             ),
+        }
+    }
+}
+
+/// A function may carry `builtin` only on call sites: through an attribute group the reader
+/// takes it, and the verifier refuses it as LLVM's does.
+#[test]
+fn builtin_through_a_group_is_refused_on_functions_only() {
+    let on_function = "declare void @f() #0\nattributes #0 = { builtin }\n";
+    let on_call = "declare void @f()\ndefine void @g() {\n  call void @f() #0\n  ret void\n}\nattributes #0 = { builtin }\n";
+    verifier_finding(
+        on_function,
+        "Attribute 'builtin' can only be applied to a callsite.",
+    );
+    verifier_finding(on_call, "");
+    if let Some(opt) = opt22() {
+        let v = opt_verdict(&opt, on_function).expect("opt-22 refuses it");
+        assert!(v.contains("can only be applied to a callsite"), "{v}");
+        assert_eq!(opt_verdict(&opt, on_call), None);
+    }
+}
+
+/// Data layout strings, each with LLVM 22's message ("" when valid): the reader refuses what
+/// `DataLayout::parse` refuses, with the same words.
+const DATALAYOUTS: &[(&str, &str)] = &[
+    (
+        "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128",
+        "",
+    ),
+    ("E-m:o-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64", ""),
+    ("pu1:64:64-pe2:32:32:32:16-ni:1:2-P1-A5-G3-s0:64", ""),
+    (
+        "Fi24",
+        "ABI alignment must be a power of two times the byte width",
+    ),
+    ("i8:16", "i8 must be 8-bit aligned"),
+    (
+        "S24",
+        "stack natural alignment must be a power of two times the byte width",
+    ),
+    ("S0", "stack natural alignment must be non-zero"),
+    ("G16777216", "address space must be a 24-bit integer"),
+    (
+        "p:64:64:64:128",
+        "index size cannot be larger than the pointer size",
+    ),
+    ("p:0:64", "pointer size must be a non-zero 24-bit integer"),
+    ("pz1:64:64", "'z' is not a valid pointer specification flag"),
+    (
+        "p:64",
+        "malformed specification, must be of the form \"p[<n>]:<size>:<abi>[:<pref>[:<idx>]]\"",
+    ),
+    (
+        "i64:64:32",
+        "preferred alignment cannot be less than the ABI alignment",
+    ),
+    (
+        "i64:64:65536",
+        "preferred alignment must be a 16-bit integer",
+    ),
+    (
+        "i16:8:8:8",
+        "malformed specification, must be of the form \"i<size>:<abi>[:<pref>]\"",
+    ),
+    ("v0:8", "size must be a non-zero 24-bit integer"),
+    ("a1:8", "size must be zero"),
+    ("e--m:e", "empty specification is not allowed"),
+    ("ee", "malformed specification, must be just 'e' or 'E'"),
+    ("ni:0", "address space 0 cannot be non-integral"),
+    ("m:q", "unknown mangling mode"),
+    ("Fx8", "unknown function pointer alignment type 'x'"),
+    ("n8::16", "size component cannot be empty"),
+    ("x", "unknown specifier 'x'"),
+];
+
+#[test]
+fn data_layouts_are_checked_as_llvm_checks_them() {
+    for &(dl, msg) in DATALAYOUTS {
+        let src = format!("target datalayout = \"{dl}\"\n");
+        match parse_module(src.as_bytes()) {
+            Ok(_) => assert!(msg.is_empty(), "{dl}: accepted, LLVM says {msg}"),
+            Err(e) => {
+                assert_eq!(e.msg, msg, "{dl}");
+                assert_eq!((e.line, e.col), (1, 21), "{dl}: at the string");
+            }
+        }
+    }
+}
+
+#[test]
+fn llvm_agrees_on_the_data_layouts() {
+    let Some(opt) = opt22() else { return };
+    for &(dl, msg) in DATALAYOUTS {
+        let verdict = opt_verdict(&opt, &format!("target datalayout = \"{dl}\"\n"));
+        match verdict {
+            None => assert!(msg.is_empty(), "{dl}: opt-22 accepts it"),
+            Some(v) => assert!(!msg.is_empty() && v.ends_with(msg), "{dl}: opt-22 says {v}"),
         }
     }
 }

@@ -142,6 +142,56 @@ const ARG_ATTRS: [&str; 18] = [
     "vscale_range",
 ];
 
+/// Where an attribute is written, for LLVM's "this attribute does not apply to ..." checks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum AttrPos {
+    /// A function header's attributes (after the parameter list).
+    Function,
+    /// A call site's function attributes (after the argument list).
+    CallSite,
+    /// `attributes #N = { ... }`: function attributes, shared.
+    Group,
+    /// Before a function's or call's return type.
+    Return,
+    /// After a parameter's or argument's type.
+    Param,
+    /// Anywhere else (a global variable's attributes, skipped attributes): no check.
+    Other,
+}
+
+const FN: u8 = 1;
+const PARAM: u8 = 2;
+const RET: u8 = 4;
+
+/// Where LLVM 22 lets attribute `w` stand (its `FnAttr`, `ParamAttr`, `RetAttr` properties);
+/// attributes LLVM 22 upgrades when read (`readnone` on a function becomes `memory(none)`,
+/// `nocapture` becomes `captures(none)`) count where they are upgraded from.
+fn attr_places(w: &str) -> u8 {
+    match w {
+        "align"
+        | "dereferenceable"
+        | "dereferenceable_or_null"
+        | "inreg"
+        | "noalias"
+        | "noext"
+        | "nofpclass"
+        | "nonnull"
+        | "noundef"
+        | "range"
+        | "signext"
+        | "zeroext" => PARAM | RET,
+        "allocalign" | "allocptr" | "byref" | "byval" | "captures" | "dead_on_return"
+        | "dead_on_unwind" | "elementtype" | "immarg" | "inalloca" | "initializes" | "nest"
+        | "nocapture" | "returned" | "sret" | "swiftasync" | "swifterror" | "swiftself"
+        | "writable" => PARAM,
+        "alignstack" | "nofree" | "preallocated" | "readnone" | "readonly" | "writeonly" => {
+            FN | PARAM
+        }
+        _ if ATTR_WORDS.binary_search(&w).is_ok() => FN,
+        _ => FN | PARAM | RET,
+    }
+}
+
 const TYPE_ATTRS: [&str; 6] = [
     "byval",
     "byref",
@@ -150,6 +200,11 @@ const TYPE_ATTRS: [&str; 6] = [
     "preallocated",
     "elementtype",
 ];
+
+/// `align=N` in an attribute group is the function's alignment.
+fn in_group_align(w: &str, pos: AttrPos) -> bool {
+    pos == AttrPos::Group && w == "align"
+}
 
 impl<'a> Parser<'a> {
     pub(super) fn attr_group(&mut self) -> PResult<()> {
@@ -163,7 +218,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::LBrace, "'{'")?;
         let mut set = AttrSet::default();
         while self.tok.kind != Tok::RBrace {
-            if !self.attr(&mut set, true)? {
+            if !self.attr(&mut set, AttrPos::Group)? {
                 return self.err(format!("expected an attribute, found {}", self.describe()));
             }
         }
@@ -174,7 +229,8 @@ impl<'a> Parser<'a> {
 
     /// Parse one attribute if the current token starts one. Words that are types, calling
     /// conventions or other keywords are not attributes; the caller decides what they are.
-    pub(super) fn attr(&mut self, set: &mut AttrSet, in_group: bool) -> PResult<bool> {
+    pub(super) fn attr(&mut self, set: &mut AttrSet, pos: AttrPos) -> PResult<bool> {
+        let in_group = pos == AttrPos::Group;
         match self.tok.kind {
             Tok::AttrGroup => {
                 let t = self.bump();
@@ -202,6 +258,7 @@ impl<'a> Parser<'a> {
                 }
                 let start = self.tok.start;
                 self.bump();
+                self.check_attr_place(w, start, pos)?;
                 if TYPE_ATTRS.contains(&w) && self.tok.kind == Tok::LParen {
                     self.bump();
                     let ty = self.parse_type()?;
@@ -251,13 +308,13 @@ impl<'a> Parser<'a> {
     /// Attributes (not in a group) into `set` for as long as there are some. They are gathered
     /// in a buffer the parser keeps, so that the set's list is allocated once at its final
     /// size rather than regrown attribute by attribute (calls carry several per argument).
-    pub(super) fn attrs_into(&mut self, set: &mut AttrSet) -> PResult<()> {
+    pub(super) fn attrs_into(&mut self, set: &mut AttrSet, pos: AttrPos) -> PResult<()> {
         let mut scratch = AttrSet {
             attrs: std::mem::take(&mut self.attr_scratch),
             groups: std::mem::take(&mut set.groups),
         };
         let r = loop {
-            match self.attr(&mut scratch, false) {
+            match self.attr(&mut scratch, pos) {
                 Ok(true) => {}
                 Ok(false) => break Ok(()),
                 Err(e) => break Err(e),
@@ -267,6 +324,37 @@ impl<'a> Parser<'a> {
         set.attrs.append(&mut scratch.attrs);
         self.attr_scratch = scratch.attrs;
         r
+    }
+
+    /// LLParser's checks of where an attribute keyword stands (at its token, as LLVM reports
+    /// them). A call's `align N` reads as an attribute of the call and is refused as LLVM's
+    /// verifier refuses it; a function header's `align N` is its alignment, read before this.
+    fn check_attr_place(&self, w: &str, start: u32, pos: AttrPos) -> PResult<()> {
+        let places = attr_places(w);
+        let msg = match pos {
+            AttrPos::Return if places & RET == 0 => {
+                "this attribute does not apply to return values"
+            }
+            AttrPos::Param if places & PARAM == 0 => "this attribute does not apply to parameters",
+            AttrPos::Function if w == "builtin" => "'builtin' attribute not valid on function",
+            AttrPos::CallSite if w == "align" => {
+                let shown = match self.tok.kind {
+                    Tok::Int => format!("align {}", self.cur_text()),
+                    _ => "align".to_string(),
+                };
+                return self.error_at(
+                    start,
+                    format!("Attribute '{shown}' does not apply to functions!"),
+                );
+            }
+            AttrPos::Function | AttrPos::CallSite | AttrPos::Group
+                if places & FN == 0 && !(in_group_align(w, pos)) =>
+            {
+                "this attribute does not apply to functions"
+            }
+            _ => return Ok(()),
+        };
+        self.error_at(start, msg)
     }
 
     fn is_attr_word(&self, w: &str) -> bool {

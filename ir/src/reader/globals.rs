@@ -3,6 +3,7 @@
 //! (`global_def` and friends), references to globals (placeholders for forward uses),
 //! function headers (`define`/`declare`, with calling conventions), and summary entries.
 
+use super::attrs::AttrPos;
 use super::types::struct_nesting_error;
 use super::{token_offset, PResult, Parser};
 use crate::attr::{Attr, AttrList, AttrSet};
@@ -450,7 +451,12 @@ impl<'a> Parser<'a> {
                 self.bump();
                 if self.eat_word("datalayout") {
                     self.expect(Tok::Equal, "'='")?;
-                    self.m.datalayout = Some(self.expect_string()?);
+                    let at = token_offset(self.tok);
+                    let dl = self.expect_string()?;
+                    if let Err(msg) = crate::datalayout::check(&dl) {
+                        return self.error_at(at, msg);
+                    }
+                    self.m.datalayout = Some(dl);
                     self.program_as = self.m.program_addrspace();
                 } else if self.eat_word("triple") {
                     self.expect(Tok::Equal, "'='")?;
@@ -719,7 +725,7 @@ impl<'a> Parser<'a> {
                 }
             }
             while self.tok.kind == Tok::AttrGroup {
-                self.attr(&mut gv.attrs, false)?;
+                self.attr(&mut gv.attrs, AttrPos::Other)?;
             }
             GlobalKind::Var(Box::new(gv))
         };
@@ -781,7 +787,7 @@ impl<'a> Parser<'a> {
         self.global_prefix(&mut common)?;
         let cc = self.calling_conv()?;
         let mut attrs = AttrList::default();
-        self.attrs_into(&mut attrs.ret)?;
+        self.attrs_into(&mut attrs.ret, AttrPos::Return)?;
         let ret = self.parse_type()?;
         let nt = self.expect(Tok::Global, "a function name")?;
         let name = self.name_of(nt);
@@ -800,7 +806,7 @@ impl<'a> Parser<'a> {
                 }
                 let ty = self.parse_type()?;
                 let mut pa = AttrSet::default();
-                self.attrs_into(&mut pa)?;
+                self.attrs_into(&mut pa, AttrPos::Param)?;
                 let name = if self.tok.kind == Tok::Local {
                     let t = self.bump();
                     Name::Named(self.name_of(t))
@@ -878,13 +884,13 @@ impl<'a> Parser<'a> {
                         f.personality = Some(self.typed_const()?);
                     }
                     _ => {
-                        if !self.attr(&mut f.attrs.func, false)? {
+                        if !self.attr(&mut f.attrs.func, AttrPos::Function)? {
                             break;
                         }
                     }
                 },
                 Tok::AttrGroup | Tok::Str => {
-                    self.attr(&mut f.attrs.func, false)?;
+                    self.attr(&mut f.attrs.func, AttrPos::Function)?;
                 }
                 Tok::MetaName if is_define => f.md.push(self.md_attachment()?),
                 _ => break,

@@ -2,6 +2,7 @@
 //! metadata attachments (`inst_body`), with calls, invokes and the other call-like
 //! instructions (`call_like`), atomics' orderings and sync scopes, and operands.
 
+use super::attrs::AttrPos;
 use super::{token_offset, Key, Local, PResult, Parser};
 use crate::attr::{AttrList, AttrSet};
 use crate::constant::ConstData;
@@ -436,13 +437,20 @@ impl<'a> Parser<'a> {
                 let failure = self.ordering()?;
                 // As LLVM's AtomicCmpXchgInst::isValidSuccessOrdering / isValidFailureOrdering.
                 if matches!(success, Ordering::NotAtomic | Ordering::Unordered) {
-                    return Err(self.make_error(success_at, "invalid cmpxchg success ordering".into()));
+                    return Err(
+                        self.make_error(success_at, "invalid cmpxchg success ordering".into())
+                    );
                 }
                 if matches!(
                     failure,
-                    Ordering::NotAtomic | Ordering::Unordered | Ordering::Release | Ordering::AcqRel
+                    Ordering::NotAtomic
+                        | Ordering::Unordered
+                        | Ordering::Release
+                        | Ordering::AcqRel
                 ) {
-                    return Err(self.make_error(failure_at, "invalid cmpxchg failure ordering".into()));
+                    return Err(
+                        self.make_error(failure_at, "invalid cmpxchg failure ordering".into())
+                    );
                 }
                 let i1 = self.m.types.int(1);
                 d.ty = self.m.types.intern(TypeData::Struct {
@@ -809,7 +817,7 @@ impl<'a> Parser<'a> {
         d.fmf = self.fast_math();
         let cc = self.calling_conv()?;
         let mut attrs = AttrList::default();
-        self.attrs_into(&mut attrs.ret)?;
+        self.attrs_into(&mut attrs.ret, AttrPos::Return)?;
         let addrspace = if self.is_word("addrspace") {
             Some(self.opt_addrspace()?)
         } else {
@@ -851,7 +859,7 @@ impl<'a> Parser<'a> {
                 }
                 let aty = self.parse_type()?;
                 let mut pa = AttrSet::default();
-                self.attrs_into(&mut pa)?;
+                self.attrs_into(&mut pa, AttrPos::Param)?;
                 let v = if matches!(self.m.types.get(aty), TypeData::Metadata) {
                     let md = self.parse_metadata()?;
                     Value::Md(self.body.md_args.push(md))
@@ -896,9 +904,11 @@ impl<'a> Parser<'a> {
             let cty = if callee_is_asm {
                 fn_ty
             } else {
-                self.m
-                    .types
-                    .pointer_to(fn_ty, addrspace.unwrap_or(program_as), self.m.typed_pointers)
+                self.m.types.pointer_to(
+                    fn_ty,
+                    addrspace.unwrap_or(program_as),
+                    self.m.typed_pointers,
+                )
             };
             let v = self.parse_value(cty)?;
             let _ = after_callee;
@@ -906,7 +916,7 @@ impl<'a> Parser<'a> {
             self.tok = save_tok;
             v
         };
-        self.attrs_into(&mut attrs.func)?;
+        self.attrs_into(&mut attrs.func, AttrPos::CallSite)?;
         let mut bundles = Vec::new();
         if self.tok.kind == Tok::LSquare {
             self.bump();

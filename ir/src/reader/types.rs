@@ -400,7 +400,7 @@ impl<'a> Parser<'a> {
                 params.push(self.parse_type()?);
                 // Old IR allows attributes inside function types; drop them.
                 let mut junk = AttrSet::default();
-                while self.attr(&mut junk, false)? {}
+                while self.attr(&mut junk, super::attrs::AttrPos::Other)? {}
                 if !self.eat(Tok::Comma) {
                     break;
                 }
