@@ -301,6 +301,10 @@ struct Parser<'a> {
     opaque_only: bool,
     /// The data layout's program address space ([`Module::program_addrspace`]), kept at hand.
     program_as: u32,
+    /// Where the first debug record (`#dbg_value`) and the first call of a debug intrinsic
+    /// (`llvm.dbg.value`) were read: LLVM refuses a module that mixes the two formats.
+    dbg_record_at: Option<u32>,
+    dbg_call_at: Option<u32>,
 }
 
 /// Where a token starts in the text, counting its sigil and opening quote (token spans cover
@@ -360,6 +364,8 @@ impl<'a> Parser<'a> {
             defer: None,
             opaque_only: false,
             program_as: 0,
+            dbg_record_at: None,
+            dbg_call_at: None,
         }
     }
 

@@ -846,3 +846,61 @@ fn llvm_agrees_on_the_data_layouts() {
         }
     }
 }
+
+/// A function with one debug record (`RECORD` stands for it), and LLVM's metadata for it.
+const RECORD_MODULE: &str = "define void @f(i32 %a) !dbg !7 {\nentry:\n  RECORD\n  ret void\n}\n\
+declare void @llvm.dbg.value(metadata, metadata, metadata)\n\
+!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!3}\n\
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"c\", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)\n\
+!1 = !DIFile(filename: \"a.c\", directory: \"/\")\n!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n\
+!7 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 1, type: !8, unit: !0)\n\
+!8 = !DISubroutineType(types: !{})\n\
+!12 = !DILocalVariable(name: \"a\", arg: 1, scope: !7, file: !1, line: 1, type: !13)\n\
+!13 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n!14 = !DILocation(line: 1, scope: !7)\n\
+!15 = !DILabel(scope: !7, name: \"l\", file: !1, line: 1)\n!16 = distinct !DIAssignID()\n";
+
+/// Debug records as LLParser reads them: (the record line, LLVM's message or "" if valid).
+const RECORDS: &[(&str, &str)] = &[
+    ("#dbg_value(i32 %a, !12, !DIExpression(), !14)", ""),
+    ("#dbg_declare_value(i32 %a, !12, !DIExpression(), !14)", ""),
+    ("#dbg_label(!15, !14)", ""),
+    ("#dbg_assign(i32 %a, !12, !DIExpression(), !16, ptr undef, !DIExpression(), !14)", ""),
+    ("#dbg_bogus(i32 %a, !12, !DIExpression(), !14)", "expected debug record type here"),
+    ("#dbg_value(i32 %a, i32 0, !DIExpression(), !14)", "expected '!' here"),
+    ("#dbg_value(i32 %a, !12, !DIExpression(), i32 0)", "expected '!' here"),
+    ("#dbg_value(i32 %a, !12, !DIExpression())", "Expected ',' here"),
+    ("#dbg_assign(i32 %a, !12, !DIExpression(), !14)", "Expected ',' here"),
+    (
+        "ret void\n  #dbg_value(i32 %a, !12, !DIExpression(), !14)\n}\ndefine void @g() {",
+        "expected instruction opcode",
+    ),
+    (
+        "#dbg_value(i32 %a, !12, !DIExpression(), !14)\n  call void @llvm.dbg.value(metadata i32 %a, metadata !12, metadata !DIExpression()), !dbg !14",
+        "llvm.dbg intrinsic should not appear in a module using non-intrinsic debug info",
+    ),
+    (
+        "call void @llvm.dbg.value(metadata i32 %a, metadata !12, metadata !DIExpression()), !dbg !14\n  #dbg_value(i32 %a, !12, !DIExpression(), !14)",
+        "debug record should not appear in a module containing debug info intrinsics",
+    ),
+];
+
+#[test]
+fn debug_records_are_read_as_llparser_reads_them() {
+    let opt = opt22();
+    for &(record, msg) in RECORDS {
+        let src = RECORD_MODULE.replace("RECORD", record);
+        match parse_module(src.as_bytes()) {
+            Ok(_) => assert!(msg.is_empty(), "{record}: accepted, LLVM says {msg}"),
+            Err(e) => assert_eq!(e.msg, msg, "{record}"),
+        }
+        if let Some(opt) = &opt {
+            match opt_verdict(opt, &src) {
+                None => assert!(msg.is_empty(), "{record}: opt-22 accepts it"),
+                Some(v) => assert!(
+                    !msg.is_empty() && v.ends_with(msg),
+                    "{record}: opt-22 says {v}"
+                ),
+            }
+        }
+    }
+}

@@ -104,6 +104,8 @@ struct ChunkOut {
     pending_globals: FxHashMap<GlobalId, u32>,
     md_first_use: FxHashMap<u32, u32>,
     type_first_use: FxHashMap<Type, u32>,
+    dbg_record_at: Option<u32>,
+    dbg_call_at: Option<u32>,
 }
 
 /// The main thread's side of a parallel read.
@@ -249,6 +251,8 @@ fn parse_chunk(src: &[u8], utf8: bool, chunk: Chunk) -> Option<ChunkOut> {
         pending_globals: p.pending_globals,
         md_first_use: p.md_first_use,
         type_first_use: p.type_first_use,
+        dbg_record_at: p.dbg_record_at,
+        dbg_call_at: p.dbg_call_at,
     })
 }
 
@@ -402,7 +406,15 @@ impl<'a> Parser<'a> {
             pending_globals,
             md_first_use,
             type_first_use,
+            dbg_record_at,
+            dbg_call_at,
         } = out;
+        let earliest = |a: Option<u32>, b: Option<u32>| match (a, b) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, y) => x.or(y),
+        };
+        self.dbg_record_at = earliest(self.dbg_record_at, dbg_record_at);
+        self.dbg_call_at = earliest(self.dbg_call_at, dbg_call_at);
         let mut r = Remap {
             seed_len,
             types: Vec::with_capacity(wm.types.len() - seed_len),

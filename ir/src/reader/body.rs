@@ -145,6 +145,10 @@ impl<'a> Parser<'a> {
                     if let Some(b) = cur {
                         return self.unterminated(b);
                     }
+                    if !records.is_empty() {
+                        // Records belong to the instruction that follows them.
+                        return self.err("expected instruction opcode");
+                    }
                     self.bump();
                     break;
                 }

@@ -402,6 +402,21 @@ impl<'a> Parser<'a> {
         {
             return self.error_at(off, format!("use of undefined metadata '!{id}'"));
         }
+        // One debug-info format per module: whichever came second is refused where it first
+        // appears, as LLParser refuses it while reading in order.
+        if let (Some(rec), Some(call)) = (self.dbg_record_at, self.dbg_call_at) {
+            return if rec < call {
+                self.error_at(
+                    call,
+                    "llvm.dbg intrinsic should not appear in a module using non-intrinsic debug info",
+                )
+            } else {
+                self.error_at(
+                    rec,
+                    "debug record should not appear in a module containing debug info intrinsics",
+                )
+            };
+        }
         self.declare_called_intrinsics();
         self.upgrade_lifetime_intrinsics();
         // Before numbered names are dropped, so that the message can show them.

@@ -824,7 +824,16 @@ impl<'a> Parser<'a> {
             None
         };
         let program_as = self.program_as;
+        let ty_at = token_offset(self.tok);
         let ty = self.parse_type()?;
+        if self.tok.kind == Tok::Global
+            && matches!(
+                self.cur_text(),
+                "llvm.dbg.value" | "llvm.dbg.declare" | "llvm.dbg.assign"
+            )
+        {
+            self.dbg_call_at.get_or_insert(ty_at);
+        }
         let explicit_fn = self.m.types.func_parts(ty).is_some();
         // The callee: parse with a provisional pointer type; fixed up once arguments are known.
         let callee_state = (self.lex.pos, self.tok);

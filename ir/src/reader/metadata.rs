@@ -214,25 +214,57 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A debug record, `#dbg_value(value, !var, !expr, !loc)` and its kin, read with LLParser's
+    /// shape checks: the kinds LLVM 22 has, metadata nodes where it wants nodes, each comma.
     pub(super) fn dbg_record(&mut self) -> PResult<DbgRecord> {
         let t = self.bump();
-        let kind: Box<str> = self
-            .text(t)
-            .strip_prefix("dbg_")
-            .unwrap_or(self.text(t))
-            .into();
+        self.dbg_record_at.get_or_insert(token_offset(t));
+        let name = self.text(t);
+        let kind: Box<str> = name.strip_prefix("dbg_").unwrap_or(name).into();
+        if !matches!(
+            &*kind,
+            "value" | "declare" | "assign" | "declare_value" | "label"
+        ) {
+            return self.error_at(t.start, "expected debug record type here");
+        }
         self.expect(Tok::LParen, "'('")?;
         let mut ops = Vec::new();
-        if !self.eat(Tok::RParen) {
-            loop {
+        if &*kind == "label" {
+            ops.push(self.md_node_operand()?);
+        } else {
+            ops.push(self.parse_metadata()?);
+            self.record_comma()?;
+            ops.push(self.md_node_operand()?);
+            self.record_comma()?;
+            ops.push(self.md_node_operand()?);
+            if &*kind == "assign" {
+                self.record_comma()?;
+                ops.push(self.md_node_operand()?);
+                self.record_comma()?;
                 ops.push(self.parse_metadata()?);
-                if !self.eat(Tok::Comma) {
-                    break;
-                }
+                self.record_comma()?;
+                ops.push(self.md_node_operand()?);
             }
-            self.expect(Tok::RParen, "')'")?;
         }
+        self.record_comma()?;
+        ops.push(self.md_node_operand()?);
+        self.expect(Tok::RParen, "')'")?;
         Ok(DbgRecord { kind, ops })
+    }
+
+    fn record_comma(&mut self) -> PResult<()> {
+        if !self.eat(Tok::Comma) {
+            return self.err("Expected ',' here");
+        }
+        Ok(())
+    }
+
+    /// A metadata node (`!N`, `!{...}`, `!DIFoo(...)`), where LLVM's `parseMDNode` wants one.
+    fn md_node_operand(&mut self) -> PResult<Metadata> {
+        if !matches!(self.tok.kind, Tok::Exclaim | Tok::MetaName) {
+            return self.err("expected '!' here");
+        }
+        self.parse_metadata()
     }
 
     pub(super) fn inst_md(&mut self, d: &mut InstData) -> PResult<()> {
