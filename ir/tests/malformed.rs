@@ -652,6 +652,9 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("declare void @f()\ndefine void @g() {\n  call void @f() nonnull\n  ret void\n}\n", false),
     ("declare void @f()\ndefine void @g() {\n  call void @f() align 8\n  ret void\n}\n", false),
     ("declare void @f()\ndefine void @g() {\n  call void @f() builtin\n  ret void\n}\n", true),
+    // No scalable vector indexes a struct (an array takes one).
+    ("define <vscale x 2 x ptr> @f(<vscale x 2 x ptr> %a) {\n  %w = getelementptr {i32, i32}, <vscale x 2 x ptr> %a, <vscale x 2 x i32> zeroinitializer, <vscale x 2 x i32> zeroinitializer\n  ret <vscale x 2 x ptr> %w\n}\n", false),
+    ("define <vscale x 2 x ptr> @f(<vscale x 2 x ptr> %a) {\n  %w = getelementptr [2 x i32], <vscale x 2 x ptr> %a, <vscale x 2 x i32> zeroinitializer, <vscale x 2 x i32> zeroinitializer\n  ret <vscale x 2 x ptr> %w\n}\n", true),
     // Atomic orderings each instruction can take, and explicit alignment of atomic accesses.
     ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p acquire, align 4\n  ret void\n}\n", true),
     ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p release, align 4\n  ret void\n}\n", false),

@@ -771,6 +771,15 @@ impl<'a> Parser<'a> {
     /// anything else.
     pub(super) fn const_index(&self, v: Value) -> Option<u64> {
         match v {
+            // LLVM's StructType::indexValid: never a scalable vector.
+            Value::Const(c)
+                if matches!(
+                    self.m.types.get(self.m.consts.ty(c)),
+                    TypeData::Vector { scalable: true, .. }
+                ) =>
+            {
+                Some(u64::MAX)
+            }
             Value::Const(c) => match self.m.consts.get(c) {
                 ConstData::Int { ty, .. } | ConstData::Zero(ty)
                     if !matches!(
