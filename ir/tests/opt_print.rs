@@ -505,3 +505,16 @@ fn program_address_space_is_the_default_and_printed() {
          define void @f() addrspace(1) {\n  call addrspace(1) void @ext()\n  call addrspace(0) void @r0()\n  ret void\n}\n",
     );
 }
+
+/// Global numbers may skip ahead, and `@""` is an unnamed global that takes the next number
+/// (Assembler `skip-value-numbers-globals.ll`: two `@""` were read as one name defined twice).
+#[test]
+fn empty_global_names_take_the_next_number() {
+    assert_printed(
+        "@5 = global i8 0\n@\"\" = global i8 1\n@10 = alias i8, ptr @5\ndeclare ptr @\"\"(ptr)\n\
+         define void @t(ptr %p) {\n  store ptr @6, ptr %p, align 8\n  store ptr @11, ptr %p, align 8\n  ret void\n}\n",
+        "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"\n\n@0 = global i8 0\n@1 = global i8 1\n\n\
+         @2 = alias i8, ptr @0\n\ndeclare ptr @3(ptr)\n\n\
+         define void @t(ptr %p) {\n  store ptr @1, ptr %p, align 8\n  store ptr @3, ptr %p, align 8\n  ret void\n}\n",
+    );
+}

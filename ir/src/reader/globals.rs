@@ -626,13 +626,25 @@ impl<'a> Parser<'a> {
 
     fn global_def(&mut self) -> PResult<()> {
         let nt = self.bump();
-        let name = self.name_of(nt);
-        let numbered = !nt.quoted && name.bytes().all(|b| b.is_ascii_digit());
-        if numbered {
-            self.next_global_num = name.parse::<u32>().unwrap_or(0).wrapping_add(1);
-        }
+        let name = self.global_def_name(nt);
         self.expect(Tok::Equal, "'='")?;
         self.global_body(Name::Named(name), nt.start)
+    }
+
+    /// The name a global definition takes: as written, or, for a number (`@5`) or the empty
+    /// name (`@""`, unnamed as in LLVM), the next number: numbers may skip ahead, and an
+    /// unnamed global takes the one after the last.
+    fn global_def_name(&mut self, nt: Token) -> Box<str> {
+        let name = self.name_of(nt);
+        if name.is_empty() {
+            let n = self.next_global_num;
+            self.next_global_num = n.wrapping_add(1);
+            return n.to_string().into();
+        }
+        if !nt.quoted && name.bytes().all(|b| b.is_ascii_digit()) {
+            self.next_global_num = name.parse::<u32>().unwrap_or(0).wrapping_add(1);
+        }
+        name
     }
 
     fn global_body(&mut self, name: Name, name_off: u32) -> PResult<()> {
@@ -805,10 +817,7 @@ impl<'a> Parser<'a> {
         self.attrs_into(&mut attrs.ret, AttrPos::Return)?;
         let ret = self.parse_type()?;
         let nt = self.expect(Tok::Global, "a function name")?;
-        let name = self.name_of(nt);
-        if !nt.quoted && name.bytes().all(|b| b.is_ascii_digit()) {
-            self.next_global_num = name.parse::<u32>().unwrap_or(0).wrapping_add(1);
-        }
+        let name = self.global_def_name(nt);
         common.name = Name::Named(name);
         self.expect(Tok::LParen, "'('")?;
         let mut params = Vec::new();
