@@ -305,6 +305,8 @@ struct Parser<'a> {
     /// (`llvm.dbg.value`) were read: LLVM refuses a module that mixes the two formats.
     dbg_record_at: Option<u32>,
     dbg_call_at: Option<u32>,
+    /// The next [`Parser::parse_type`] may read `void` (set by `parse_result_type`).
+    allow_void: bool,
 }
 
 /// Where a token starts in the text, counting its sigil and opening quote (token spans cover
@@ -366,6 +368,7 @@ impl<'a> Parser<'a> {
             program_as: 0,
             dbg_record_at: None,
             dbg_call_at: None,
+            allow_void: false,
         }
     }
 

@@ -655,6 +655,24 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     // No scalable vector indexes a struct (an array takes one).
     ("define <vscale x 2 x ptr> @f(<vscale x 2 x ptr> %a) {\n  %w = getelementptr {i32, i32}, <vscale x 2 x ptr> %a, <vscale x 2 x i32> zeroinitializer, <vscale x 2 x i32> zeroinitializer\n  ret <vscale x 2 x ptr> %w\n}\n", false),
     ("define <vscale x 2 x ptr> @f(<vscale x 2 x ptr> %a) {\n  %w = getelementptr [2 x i32], <vscale x 2 x ptr> %a, <vscale x 2 x i32> zeroinitializer, <vscale x 2 x i32> zeroinitializer\n  ret <vscale x 2 x ptr> %w\n}\n", true),
+    // What each atomicrmw operation takes.
+    ("define void @f(ptr %p) {\n  %v = atomicrmw fadd ptr %p, <2 x half> zeroinitializer seq_cst\n  ret void\n}\n", true),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw xchg ptr %p, ptr null seq_cst\n  ret void\n}\n", true),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw usub_sat ptr %p, i128 0 seq_cst\n  ret void\n}\n", true),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw xchg ptr %p, <2 x i16> zeroinitializer seq_cst\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw add ptr %p, i24 0 seq_cst\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw add ptr %p, float 1.0 seq_cst\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw fsub ptr %p, i32 2 seq_cst\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw bogus ptr %p, i32 2 seq_cst\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw fadd ptr %p, <vscale x 2 x half> zeroinitializer seq_cst\n  ret void\n}\n", false),
+    ("define void @f(ptr %p) {\n  %v = atomicrmw xchg ptr %p, x86_fp80 0xK0 seq_cst\n  ret void\n}\n", false),
+    // `void` only as a function's or call's result.
+    ("@g = global void\n", false),
+    ("declare void @f(void)\n", false),
+    ("%t = type { void }\n", false),
+    ("define void @f() {\n  %a = alloca void\n  ret void\n}\n", false),
+    ("declare void @f(ptr byval(void))\n", false),
+    ("@g = global ptr null\ndeclare void @f(void ()*)\ndefine void @h() {\n  call void @h()\n  ret void\n}\n", true),
     // Atomic orderings each instruction can take, and explicit alignment of atomic accesses.
     ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p acquire, align 4\n  ret void\n}\n", true),
     ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p release, align 4\n  ret void\n}\n", false),

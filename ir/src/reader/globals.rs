@@ -815,7 +815,7 @@ impl<'a> Parser<'a> {
         let cc = self.calling_conv()?;
         let mut attrs = AttrList::default();
         self.attrs_into(&mut attrs.ret, AttrPos::Return)?;
-        let ret = self.parse_type()?;
+        let ret = self.parse_result_type()?;
         let nt = self.expect(Tok::Global, "a function name")?;
         let name = self.global_def_name(nt);
         common.name = Name::Named(name);

@@ -9,7 +9,16 @@ use crate::constant::ConstData;
 use crate::inst::*;
 use crate::lexer::{Lexer, Tok};
 use crate::module::*;
-use crate::types::{Type, TypeData};
+use crate::types::{FloatKind, Type, TypeData};
+
+/// What an `atomicrmw` operation takes: `xchg` any scalar, the `f` operations floating point,
+/// the others integers.
+#[derive(Clone, Copy)]
+enum RmwClass {
+    Xchg,
+    Float,
+    Int,
+}
 use crate::value::Value;
 use smallvec::SmallVec;
 use thin_vec::ThinVec;
@@ -121,6 +130,51 @@ impl<'a> Parser<'a> {
                 format!("unknown atomic ordering '{}'", self.text(t)),
             )
         })
+    }
+
+    /// LLParser's checks of an `atomicrmw` operand's type: scalar, of the operation's class,
+    /// and stored in a power-of-two number of bytes.
+    fn atomicrmw_operand_error(&self, op: &str, class: RmwClass, ty: Type) -> Option<String> {
+        let types = &self.m.types;
+        if matches!(types.get(ty), TypeData::Vector { scalable: true, .. }) {
+            return Some("atomicrmw operand may not be scalable".into());
+        }
+        let scalar = types.scalar(ty);
+        let is_vector = scalar != ty;
+        let is_int = matches!(types.get(ty), TypeData::Int(_));
+        let is_fp = matches!(types.get(scalar), TypeData::Float(_));
+        let ok = match class {
+            RmwClass::Xchg => is_int || (is_fp && !is_vector) || types.is_pointer(ty),
+            RmwClass::Float => is_fp,
+            RmwClass::Int => is_int,
+        };
+        if !ok {
+            let what = match class {
+                RmwClass::Xchg => "an integer, floating point, or pointer type",
+                RmwClass::Float => "a floating point type",
+                RmwClass::Int => "an integer",
+            };
+            return Some(format!("atomicrmw {op} operand must be {what}"));
+        }
+        let bits = |t: Type| -> u64 {
+            match types.get(t) {
+                TypeData::Int(w) => u64::from(*w),
+                TypeData::Float(k) => match k {
+                    FloatKind::Half | FloatKind::BFloat => 16,
+                    FloatKind::Float => 32,
+                    FloatKind::Double => 64,
+                    FloatKind::X86Fp80 => 80,
+                    _ => 128,
+                },
+                TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => u64::from(self.m.pointer_bits(*a)),
+                _ => 8,
+            }
+        };
+        let lanes = types.vector_len(ty).map_or(1, |(n, _)| u64::from(n));
+        // The store size: whole bytes.
+        let size = (bits(scalar) * lanes).div_ceil(8) * 8;
+        (size < 8 || !size.is_power_of_two())
+            .then(|| "atomicrmw operand must be power-of-two byte-sized integer".into())
     }
 
     /// LLParser's rules for `load atomic` and `store atomic`: an explicit alignment, and an
@@ -473,8 +527,18 @@ impl<'a> Parser<'a> {
                 }
                 let o = self.expect(Tok::Word, "an atomicrmw operation")?;
                 let rop: Box<str> = self.text(o).into();
+                let class = match &*rop {
+                    "xchg" => RmwClass::Xchg,
+                    "fadd" | "fsub" | "fmax" | "fmin" | "fmaximum" | "fminimum" => RmwClass::Float,
+                    "add" | "sub" | "and" | "nand" | "or" | "xor" | "max" | "min" | "umax"
+                    | "umin" | "uinc_wrap" | "udec_wrap" | "usub_cond" | "usub_sat" => {
+                        RmwClass::Int
+                    }
+                    _ => return self.error_at(o.start, "expected binary operation in atomicrmw"),
+                };
                 d.operands.push(self.typed_value()?.1);
                 self.expect(Tok::Comma, "','")?;
+                let val_at = token_offset(self.tok);
                 let (ty, v) = self.typed_value()?;
                 d.operands.push(v);
                 d.ty = ty;
@@ -482,6 +546,9 @@ impl<'a> Parser<'a> {
                 let ordering = self.ordering()?;
                 if ordering == Ordering::Unordered {
                     return self.err("atomicrmw cannot be unordered");
+                }
+                if let Some(msg) = self.atomicrmw_operand_error(&rop, class, ty) {
+                    return Err(self.make_error(val_at, msg));
                 }
                 let align = self.trailing(&mut d, true)?;
                 d.extra = InstExtra::AtomicRmw(Box::new(AtomicRmwInfo {
@@ -834,7 +901,7 @@ impl<'a> Parser<'a> {
         };
         let program_as = self.program_as;
         let ty_at = token_offset(self.tok);
-        let ty = self.parse_type()?;
+        let ty = self.parse_result_type()?;
         if self.tok.kind == Tok::Global
             && matches!(
                 self.cur_text(),

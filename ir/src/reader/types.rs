@@ -149,10 +149,22 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn parse_type(&mut self) -> PResult<Type> {
+        let allow_void = std::mem::take(&mut self.allow_void);
+        let at = token_offset(self.tok);
         self.enter()?;
         let r = self.parse_type_inner();
         self.leave();
-        r
+        let t = r?;
+        if !allow_void && t == self.m.types.void() {
+            return self.error_at(at, "void type only allowed for function results");
+        }
+        Ok(t)
+    }
+
+    /// A type where LLVM also takes `void`: a function's or a call's result.
+    pub(super) fn parse_result_type(&mut self) -> PResult<Type> {
+        self.allow_void = true;
+        self.parse_type()
     }
 
     fn note_struct_use(&mut self, t: Type, off: u32) {
