@@ -76,6 +76,7 @@ pub mod constant;
 pub mod datalayout;
 pub mod function;
 pub mod inst;
+pub mod intrinsics;
 pub mod lexer;
 pub mod metadata;
 pub mod module;

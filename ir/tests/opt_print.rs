@@ -518,3 +518,45 @@ fn empty_global_names_take_the_next_number() {
          define void @t(ptr %p) {\n  store ptr @1, ptr %p, align 8\n  store ptr @3, ptr %p, align 8\n  ret void\n}\n",
     );
 }
+
+/// Overloaded intrinsics take the names their types give, as LLVM 22's reader renames them:
+/// undeclared ones are declared in the order of their written names (the last call's type
+/// first), a declaration without its suffix or with a wrong one is replaced, and target
+/// spellings LLVM upgrades become the generic intrinsic. The declarations, in order, are those
+/// `opt-22 -S` printed for the same module (their attributes aside).
+#[test]
+fn intrinsics_are_renamed_to_their_mangled_names() {
+    let src = "define void @f(i8 %c, i16 %d, i32 %e, double %x) {\n\
+               call i8 @llvm.umax(i8 %c, i8 %c)\n  call i32 @llvm.smax(i32 %e, i32 %e)\n\
+               call i16 @llvm.umax(i16 %d, i16 %d)\n  call i8 @llvm.umax(i8 %c, i8 %c)\n\
+               call void @llvm.trap()\n  call void @llvm.assume(i1 true)\n\
+               %s = call i8 @llvm.scmp.i32.i8(i32 %e, i32 %e)\n\
+               %k = call i1 @llvm.is.fpclass(double %x, i32 1)\n\
+               %t = call ptr @llvm.aarch64.thread.pointer()\n  ret void\n}\n\
+               declare i1 @llvm.is.fpclass(double, i32)\ndeclare ptr @llvm.aarch64.thread.pointer()\n";
+    let out = printed(src);
+    let declared: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("declare"))
+        .map(|l| l.split('(').next().unwrap())
+        .collect();
+    assert_eq!(
+        declared,
+        [
+            "declare void @llvm.assume",
+            "declare i8 @llvm.scmp.i8.i32",
+            "declare i32 @llvm.smax.i32",
+            "declare void @llvm.trap",
+            "declare i8 @llvm.umax.i8",
+            "declare i16 @llvm.umax.i16",
+            "declare i1 @llvm.is.fpclass.f64",
+            "declare ptr @llvm.thread.pointer.p0",
+        ],
+        "{out}"
+    );
+    assert!(
+        out.contains("call i8 @llvm.scmp.i8.i32(i32 %e, i32 %e)"),
+        "{out}"
+    );
+    assert!(out.contains("call ptr @llvm.thread.pointer.p0()"), "{out}");
+}

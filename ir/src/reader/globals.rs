@@ -61,7 +61,7 @@ impl<'a> Parser<'a> {
     /// LLVM declares an intrinsic a module calls without declaring it (`call void
     /// @llvm.assume(i1 %c)` alone is valid): an undefined `@llvm.*` that some call names as
     /// its callee becomes a declaration of that call's function type, appended in the order
-    /// of first use as LLVM appends them. (LLVM also gives it the intrinsic's attributes; opt
+    /// of their names as LLVM appends them. (LLVM also gives it the intrinsic's attributes; opt
     /// adds those again whenever it reads the declaration.)
     fn declare_called_intrinsics(&mut self) {
         let mut wanted: Vec<(u32, GlobalId)> = self
@@ -75,7 +75,11 @@ impl<'a> Parser<'a> {
         if wanted.is_empty() {
             return;
         }
-        wanted.sort_unstable();
+        // By name, as LLVM walks its map of forward references.
+        wanted.sort_unstable_by(|a, b| {
+            let name = |g: GlobalId| self.m.globals[g].common().name.as_str().unwrap_or("");
+            name(a.1).cmp(name(b.1))
+        });
         let mut types: FxHashMap<GlobalId, Type> = FxHashMap::default();
         for f in self.m.functions() {
             let Some(body) = self.m.function(f).and_then(|f| f.body.as_ref()) else {
@@ -85,11 +89,14 @@ impl<'a> Parser<'a> {
                 let (Some(callee), Some(info)) = (d.callee(), d.call_info()) else {
                     continue;
                 };
+                // The last call's type: LLVM walks the uses newest first (the others'
+                // types are declared under their own names by `remangle_intrinsics`).
                 if let Some(g) = callee.as_const().and_then(|c| self.m.consts.as_global(c)) {
-                    types.entry(g).or_insert(info.fn_ty);
+                    types.insert(g, info.fn_ty);
                 }
             }
         }
+        let mut created = Vec::new();
         for (_, g) in wanted {
             let Some(&fn_ty) = types.get(&g) else {
                 continue;
@@ -117,11 +124,14 @@ impl<'a> Parser<'a> {
             self.m.globals[g].kind = GlobalKind::Function(Box::new(Function::declaration(
                 common, fn_ty, params, attrs,
             )));
-            // Printed after everything the text defined, in first-use order.
+            // Printed after everything the text defined, in name order.
             self.m.order.retain(|&x| x != g);
             self.m.order.push(g);
             self.pending_globals.remove(&g);
+            created.push(g);
         }
+        // Under the names their calls' types give, each as LLVM creates it.
+        self.remangle_decls(created, true);
     }
 
     /// LLVM 22's `llvm.lifetime.start`/`end` take the pointer alone; IR from LLVM 15–21 passes
@@ -381,6 +391,146 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// LLVM renames an overloaded intrinsic to the name its types give
+    /// ([`crate::intrinsics`]): each declaration whose name is not that of its calls' type is
+    /// replaced by one under the mangled name (reused if the module has it, else appended),
+    /// the calls follow, and the old declaration goes once nothing calls it. Typed-pointer IR
+    /// keeps LLVM 14's names.
+    fn remangle_intrinsics(&mut self) {
+        if self.m.typed_pointers {
+            return;
+        }
+        // Declarations of intrinsics the table knows, in module order.
+        let decls: Vec<GlobalId> = self
+            .m
+            .functions()
+            .filter(|&g| {
+                let f = self.m.function(g).expect("a function");
+                f.body.is_none()
+                    && f.common.name.as_str().is_some_and(|n| {
+                        crate::intrinsics::mangled_name(&self.m.types, n, f.fn_ty).is_some()
+                    })
+            })
+            .collect();
+        self.remangle_decls(decls, false);
+    }
+
+    /// [`Self::remangle_intrinsics`] for the declarations `decls`, in that order. With
+    /// `requeue`, a declaration that keeps its name moves to the end of the module when its
+    /// turn comes, as LLVM creates the declarations of undeclared intrinsics one by one.
+    fn remangle_decls(&mut self, decls: Vec<GlobalId>, requeue: bool) {
+        if decls.is_empty() || self.m.typed_pointers {
+            return;
+        }
+        let wanted: FxHashMap<GlobalId, ()> = decls.iter().map(|&g| (g, ())).collect();
+        // Every call of them: (caller, instruction, declaration, the call's function type).
+        let mut calls: Vec<(GlobalId, Inst, GlobalId, Type)> = Vec::new();
+        for f in self.m.functions() {
+            let Some(body) = self.m.function(f).and_then(|x| x.body.as_ref()) else {
+                continue;
+            };
+            for (i, d) in body.insts.iter() {
+                let (Some(callee), Some(info)) = (d.callee(), d.call_info()) else {
+                    continue;
+                };
+                if let Some(g) = callee.as_const().and_then(|c| self.m.consts.as_global(c)) {
+                    if wanted.contains_key(&g) {
+                        calls.push((f, i, g, info.fn_ty));
+                    }
+                }
+            }
+        }
+        let mut edits: Vec<(GlobalId, Inst, GlobalId)> = Vec::new();
+        let mut emptied: Vec<GlobalId> = Vec::new();
+        for g in decls {
+            let (name, fn_ty) = {
+                let f = self.m.function(g).expect("a function");
+                (f.common.name.as_str().unwrap_or("").to_owned(), f.fn_ty)
+            };
+            // The declaration's own type first, then each other type its calls use, the
+            // last call first (LLVM's order of uses).
+            let mut tys: Vec<Type> = vec![fn_ty];
+            for c in calls.iter().rev().filter(|c| c.2 == g) {
+                if !tys.contains(&c.3) {
+                    tys.push(c.3);
+                }
+            }
+            let mut keeps_uses = false;
+            let own_ok = crate::intrinsics::mangled_name(&self.m.types, &name, fn_ty)
+                .is_none_or(|n| n == name);
+            if requeue && own_ok {
+                self.m.order.retain(|&x| x != g);
+                self.m.order.push(g);
+            }
+            for (k, &ty) in tys.iter().enumerate() {
+                let Some(new_name) = crate::intrinsics::mangled_name(&self.m.types, &name, ty)
+                else {
+                    keeps_uses |= k > 0 || calls.iter().any(|c| c.2 == g && c.3 == ty);
+                    continue;
+                };
+                if new_name == name && ty == fn_ty {
+                    keeps_uses |= calls.iter().any(|c| c.2 == g && c.3 == ty);
+                    continue;
+                }
+                let target = match self.m.global_by_name(&new_name) {
+                    Some(t) => t,
+                    None => {
+                        let old = self.m.function(g).expect("a function");
+                        let params: Vec<Param> = self
+                            .m
+                            .types
+                            .func_parts(ty)
+                            .map(|(_, ps, _)| ps.to_vec())
+                            .unwrap_or_default()
+                            .into_iter()
+                            .map(|ty| Param {
+                                ty,
+                                name: Name::Unnamed,
+                            })
+                            .collect();
+                        let attrs = if ty == fn_ty {
+                            old.attrs.clone()
+                        } else {
+                            AttrList::default()
+                        };
+                        let common = GlobalCommon {
+                            name: Name::Named(new_name.clone().into()),
+                            ..old.common.clone()
+                        };
+                        let nf = Function::declaration(common, ty, params, attrs);
+                        self.m.add_global(GlobalKind::Function(Box::new(nf)))
+                    }
+                };
+                for c in calls.iter().filter(|c| c.2 == g && c.3 == ty) {
+                    edits.push((c.0, c.1, target));
+                }
+            }
+            if !keeps_uses
+                && !self.m.function(g).is_some_and(|f| {
+                    f.common.name.as_str().is_some_and(|n| {
+                        crate::intrinsics::mangled_name(&self.m.types, n, fn_ty).as_deref()
+                            == Some(n)
+                    })
+                })
+            {
+                emptied.push(g);
+            }
+        }
+        for (f, i, target) in edits {
+            let c = self.m.global_const(target);
+            if let Some(last) = self.m.globals[f]
+                .as_function_mut()
+                .and_then(|x| x.body.as_mut())
+                .and_then(|b| b.insts[i].operands.last_mut())
+            {
+                *last = Value::Const(c);
+            }
+        }
+        for g in emptied {
+            self.m.delete_global(g);
+        }
+    }
+
     fn finish_module(&mut self) -> PResult<()> {
         self.m.globals.shrink_to_fit();
         if self.guard.order_has_uses {
@@ -419,6 +569,7 @@ impl<'a> Parser<'a> {
         }
         self.declare_called_intrinsics();
         self.upgrade_lifetime_intrinsics();
+        self.remangle_intrinsics();
         // Before numbered names are dropped, so that the message can show them.
         if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
             let name = self.m.global_name(g);

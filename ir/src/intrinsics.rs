@@ -1,0 +1,341 @@
+//! Names of overloaded intrinsics, as LLVM 22 mangles them.
+//!
+//! An overloaded intrinsic's name carries one suffix per overloaded type (`llvm.umax.i8`,
+//! `llvm.memcpy.p0.p0.i64`). LLVM's reader renames a call's intrinsic to the name its types
+//! give: a declaration written without the suffix, or with the wrong one (`@llvm.is.fpclass`,
+//! `@llvm.scmp.i32.i8` for `i8 (i32, i32)`), is replaced by one under the mangled name,
+//! appended to the module, and the calls follow it. Doing the same keeps merge decisions and
+//! module order equal to opt-22's on hand-written IR; compilers always write the mangled name.
+//!
+//! The table covers the target-independent intrinsics hand-written IR uses (LLVM's own table
+//! is generated from its `.td` files): an intrinsic not listed keeps its name as written.
+
+use crate::types::{FloatKind, Type, TypeData, TypeTable};
+
+/// Where an overloaded type sits in the intrinsic's signature.
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    /// The result type.
+    Ret,
+    /// Element `n` of a struct result (`llvm.frexp` returns `{T, iN}`).
+    RetElem(usize),
+    /// Parameter `n`.
+    Arg(usize),
+}
+
+use Slot::{Arg, Ret, RetElem};
+
+/// Overloaded intrinsics (name without `llvm.`) and the slots of their overloaded types, in
+/// suffix order.
+const OVERLOADED: &[(&str, &[Slot])] = &[
+    ("abs", &[Ret]),
+    ("acos", &[Ret]),
+    ("annotation", &[Ret, Arg(1)]),
+    ("asin", &[Ret]),
+    ("atan", &[Ret]),
+    ("atan2", &[Ret]),
+    ("bitreverse", &[Ret]),
+    ("bswap", &[Ret]),
+    ("canonicalize", &[Ret]),
+    ("ceil", &[Ret]),
+    ("copysign", &[Ret]),
+    ("cos", &[Ret]),
+    ("cosh", &[Ret]),
+    ("ctlz", &[Ret]),
+    ("ctpop", &[Ret]),
+    ("cttz", &[Ret]),
+    ("exp", &[Ret]),
+    ("exp10", &[Ret]),
+    ("exp2", &[Ret]),
+    ("expect", &[Ret]),
+    ("expect.with.probability", &[Ret]),
+    ("fabs", &[Ret]),
+    ("floor", &[Ret]),
+    ("fma", &[Ret]),
+    ("fmuladd", &[Ret]),
+    ("fptosi.sat", &[Ret, Arg(0)]),
+    ("fptoui.sat", &[Ret, Arg(0)]),
+    ("frameaddress", &[Ret]),
+    ("frexp", &[RetElem(0), RetElem(1)]),
+    ("fshl", &[Ret]),
+    ("fshr", &[Ret]),
+    ("get.active.lane.mask", &[Ret, Arg(0)]),
+    ("is.constant", &[Arg(0)]),
+    ("is.fpclass", &[Arg(0)]),
+    ("launder.invariant.group", &[Ret]),
+    ("ldexp", &[Ret, Arg(1)]),
+    ("llrint", &[Ret, Arg(0)]),
+    ("llround", &[Ret, Arg(0)]),
+    ("log", &[Ret]),
+    ("log10", &[Ret]),
+    ("log2", &[Ret]),
+    ("lrint", &[Ret, Arg(0)]),
+    ("lround", &[Ret, Arg(0)]),
+    ("masked.compressstore", &[Arg(0)]),
+    ("masked.expandload", &[Ret]),
+    ("masked.gather", &[Ret, Arg(0)]),
+    ("masked.load", &[Ret, Arg(0)]),
+    ("masked.scatter", &[Arg(0), Arg(1)]),
+    ("masked.store", &[Arg(0), Arg(1)]),
+    ("maximum", &[Ret]),
+    ("maximumnum", &[Ret]),
+    ("maxnum", &[Ret]),
+    ("memcpy", &[Arg(0), Arg(1), Arg(2)]),
+    ("memcpy.inline", &[Arg(0), Arg(1), Arg(2)]),
+    ("memmove", &[Arg(0), Arg(1), Arg(2)]),
+    ("memset", &[Arg(0), Arg(2)]),
+    ("memset.inline", &[Arg(0), Arg(2)]),
+    ("minimum", &[Ret]),
+    ("minimumnum", &[Ret]),
+    ("minnum", &[Ret]),
+    ("nearbyint", &[Ret]),
+    ("objectsize", &[Ret, Arg(0)]),
+    ("pow", &[Ret]),
+    ("powi", &[Ret, Arg(1)]),
+    ("prefetch", &[Arg(0)]),
+    ("ptr.annotation", &[Ret, Arg(1)]),
+    ("ptrmask", &[Ret, Arg(1)]),
+    ("rint", &[Ret]),
+    ("round", &[Ret]),
+    ("roundeven", &[Ret]),
+    ("sadd.sat", &[Ret]),
+    ("sadd.with.overflow", &[Arg(0)]),
+    ("scmp", &[Ret, Arg(0)]),
+    ("sin", &[Ret]),
+    ("sinh", &[Ret]),
+    ("smax", &[Ret]),
+    ("smin", &[Ret]),
+    ("smul.with.overflow", &[Arg(0)]),
+    ("sponentry", &[Ret]),
+    ("sqrt", &[Ret]),
+    ("ssa.copy", &[Ret]),
+    ("sshl.sat", &[Ret]),
+    ("ssub.sat", &[Ret]),
+    ("ssub.with.overflow", &[Arg(0)]),
+    ("stackrestore", &[Arg(0)]),
+    ("stacksave", &[Ret]),
+    ("strip.invariant.group", &[Ret]),
+    ("tan", &[Ret]),
+    ("tanh", &[Ret]),
+    ("thread.pointer", &[Ret]),
+    ("threadlocal.address", &[Ret]),
+    ("trunc", &[Ret]),
+    ("uadd.sat", &[Ret]),
+    ("uadd.with.overflow", &[Arg(0)]),
+    ("ucmp", &[Ret, Arg(0)]),
+    ("umax", &[Ret]),
+    ("umin", &[Ret]),
+    ("umul.with.overflow", &[Arg(0)]),
+    ("ushl.sat", &[Ret]),
+    ("usub.sat", &[Ret]),
+    ("usub.with.overflow", &[Arg(0)]),
+    ("var.annotation", &[Arg(0), Arg(1)]),
+    ("vector.extract", &[Ret, Arg(0)]),
+    ("vector.insert", &[Ret, Arg(1)]),
+    ("vector.reduce.add", &[Arg(0)]),
+    ("vector.reduce.and", &[Arg(0)]),
+    ("vector.reduce.fadd", &[Arg(1)]),
+    ("vector.reduce.fmax", &[Arg(0)]),
+    ("vector.reduce.fmaximum", &[Arg(0)]),
+    ("vector.reduce.fmin", &[Arg(0)]),
+    ("vector.reduce.fminimum", &[Arg(0)]),
+    ("vector.reduce.fmul", &[Arg(1)]),
+    ("vector.reduce.mul", &[Arg(0)]),
+    ("vector.reduce.or", &[Arg(0)]),
+    ("vector.reduce.smax", &[Arg(0)]),
+    ("vector.reduce.smin", &[Arg(0)]),
+    ("vector.reduce.umax", &[Arg(0)]),
+    ("vector.reduce.umin", &[Arg(0)]),
+    ("vector.reduce.xor", &[Arg(0)]),
+    ("vector.reverse", &[Ret]),
+    ("vector.splice", &[Ret]),
+];
+
+/// Target intrinsics LLVM 22's reader upgrades to a generic one of the same signature.
+const RENAMED: &[(&str, &str)] = &[
+    ("aarch64.thread.pointer", "thread.pointer"),
+    ("arm.thread.pointer", "thread.pointer"),
+];
+
+/// The intrinsic a name calls (after `llvm.`: the longest listed name it starts with, up to a
+/// `.`), as its canonical name and overload slots.
+fn lookup(name: &str) -> Option<(&'static str, &'static [Slot])> {
+    let rest = name.strip_prefix("llvm.")?;
+    if let Some(&(_, to)) = RENAMED.iter().find(|(from, _)| *from == rest) {
+        let k = OVERLOADED.binary_search_by_key(&to, |e| e.0).ok()?;
+        return Some((OVERLOADED[k].0, OVERLOADED[k].1));
+    }
+    let mut end = rest.len();
+    loop {
+        let base = &rest[..end];
+        if let Ok(k) = OVERLOADED.binary_search_by_key(&base, |e| e.0) {
+            // What follows must be type suffixes: `llvm.memset.element.unordered.atomic` is
+            // another intrinsic, not `llvm.memset` misnamed.
+            let suffix = &rest[end..];
+            return suffix
+                .split('.')
+                .skip(1)
+                .all(looks_mangled)
+                .then_some((OVERLOADED[k].0, OVERLOADED[k].1));
+        }
+        end = base.rfind('.')?;
+    }
+}
+
+/// Whether one `.`-separated part of a name reads as a mangled type (`i32`, `p0`, `v4f32`,
+/// `nxv2i64`, `a3i8`, `sl_i32i1s`, `s_names`, `f_...f`, `f64`, `bf16`, `ppcf128`, ...).
+fn looks_mangled(seg: &str) -> bool {
+    let digits_after = |p: &str| {
+        seg.strip_prefix(p)
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    digits_after("i")
+        || digits_after("p")
+        || digits_after("v")
+        || digits_after("nxv")
+        || digits_after("a")
+        || matches!(
+            seg,
+            "f16"
+                | "bf16"
+                | "f32"
+                | "f64"
+                | "f80"
+                | "f128"
+                | "ppcf128"
+                | "isVoid"
+                | "Metadata"
+                | "x86amx"
+        )
+        || seg.starts_with("sl_")
+        || seg.starts_with("s_")
+        || seg.starts_with("f_")
+}
+
+/// The name LLVM 22 gives the intrinsic `name` called with function type `fn_ty`, when the
+/// table knows it and the types fit its slots; `None` otherwise (keep the name as written).
+pub fn mangled_name(types: &TypeTable, name: &str, fn_ty: Type) -> Option<String> {
+    let (base, slots) = lookup(name)?;
+    let (ret, params, _) = types.func_parts(fn_ty)?;
+    let mut out = format!("llvm.{base}");
+    for slot in slots {
+        let t = match *slot {
+            Ret => ret,
+            RetElem(k) => match types.get(ret) {
+                TypeData::Struct { elems, .. } => *elems.get(k)?,
+                _ => return None,
+            },
+            Arg(k) => *params.get(k)?,
+        };
+        out.push('.');
+        mangle(types, t, &mut out)?;
+    }
+    Some(out)
+}
+
+/// LLVM's `getMangledTypeStr`; `None` for what it cannot name (an unnamed identified struct,
+/// typed pointers).
+fn mangle(types: &TypeTable, t: Type, out: &mut String) -> Option<()> {
+    use std::fmt::Write;
+    match types.get(t) {
+        TypeData::Ptr(a) => write!(out, "p{a}").ok()?,
+        TypeData::Int(w) => write!(out, "i{w}").ok()?,
+        TypeData::Float(k) => out.push_str(match k {
+            FloatKind::Half => "f16",
+            FloatKind::BFloat => "bf16",
+            FloatKind::Float => "f32",
+            FloatKind::Double => "f64",
+            FloatKind::X86Fp80 => "f80",
+            FloatKind::Fp128 => "f128",
+            FloatKind::PpcFp128 => "ppcf128",
+        }),
+        TypeData::Array(n, e) => {
+            write!(out, "a{n}").ok()?;
+            mangle(types, *e, out)?;
+        }
+        TypeData::Vector {
+            len,
+            elem,
+            scalable,
+        } => {
+            if *scalable {
+                out.push_str("nx");
+            }
+            write!(out, "v{len}").ok()?;
+            mangle(types, *elem, out)?;
+        }
+        TypeData::Struct { elems, .. } => {
+            out.push_str("sl_");
+            for &e in elems {
+                mangle(types, e, out)?;
+            }
+            out.push('s');
+        }
+        TypeData::Named(name) if !name.bytes().all(|b| b.is_ascii_digit()) => {
+            write!(out, "s_{name}s").ok()?;
+        }
+        TypeData::Func {
+            ret,
+            params,
+            varargs,
+        } => {
+            out.push_str("f_");
+            mangle(types, *ret, out)?;
+            for &p in params {
+                mangle(types, p, out)?;
+            }
+            if *varargs {
+                out.push_str("vararg");
+            }
+            out.push('f');
+        }
+        TypeData::TargetExt {
+            name,
+            types: tys,
+            ints,
+        } => {
+            write!(out, "t{name}").ok()?;
+            for &p in tys {
+                out.push('_');
+                mangle(types, p, out)?;
+            }
+            for i in ints {
+                write!(out, "_{i}").ok()?;
+            }
+            out.push('t');
+        }
+        TypeData::Void => out.push_str("isVoid"),
+        TypeData::Metadata => out.push_str("Metadata"),
+        TypeData::X86Amx => out.push_str("x86amx"),
+        _ => return None,
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_sorted_for_binary_search() {
+        assert!(OVERLOADED.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn longest_listed_prefix_names_the_intrinsic() {
+        assert_eq!(
+            lookup("llvm.memcpy.inline.p0.p0.i64").unwrap().0,
+            "memcpy.inline"
+        );
+        assert_eq!(lookup("llvm.memcpy.p0.p0.i64").unwrap().0, "memcpy");
+        assert_eq!(lookup("llvm.exp2.f32").unwrap().0, "exp2");
+        assert_eq!(
+            lookup("llvm.aarch64.thread.pointer").unwrap().0,
+            "thread.pointer"
+        );
+        assert!(lookup("llvm.assume").is_none());
+        assert!(lookup("llvm.umaxx").is_none());
+        assert!(lookup("llvm.memset.element.unordered.atomic.p0.i32").is_none());
+        assert_eq!(lookup("llvm.umax").unwrap().0, "umax");
+    }
+}
