@@ -496,10 +496,9 @@ impl Module {
         self.datalayout
             .as_deref()
             .and_then(|dl| {
-                dl.split('-')
+                dl.rsplit('-')
                     .filter_map(|spec| spec.strip_prefix('P'))
-                    .filter_map(|n| n.parse().ok())
-                    .last()
+                    .find_map(|n| n.parse().ok())
             })
             .unwrap_or(0)
     }

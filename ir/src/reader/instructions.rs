@@ -194,7 +194,7 @@ impl<'a> Parser<'a> {
             let name = if what == "load" { "Release" } else { "Acquire" };
             return Err(self.make_error(at, format!("atomic {what} cannot use {name} ordering")));
         }
-        if !align.is_some_and(|a| a > 0) {
+        if align.is_none_or(|a| a == 0) {
             return Err(self.make_error(
                 at,
                 format!("atomic {what} must have explicit non-zero alignment"),
