@@ -672,6 +672,10 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("%t = type { void }\n", false),
     ("define void @f() {\n  %a = alloca void\n  ret void\n}\n", false),
     ("declare void @f(ptr byval(void))\n", false),
+    ("declare void @f(target(\"atype\", void))\n", true),
+    // A phi of an unreachable block may have no incoming values; a global's string attributes.
+    ("define void @f() {\nentry:\n  ret void\ndead:\n  %r = phi i32\n  ret void\n}\n", true),
+    ("@g = global i32 7 \"key\" = \"value\" \"k2\"\n", true),
     ("@g = global ptr null\ndeclare void @f(void ()*)\ndefine void @h() {\n  call void @h()\n  ret void\n}\n", true),
     // Atomic orderings each instruction can take, and explicit alignment of atomic accesses.
     ("define void @f(ptr %p) {\n  %v = load atomic i32, ptr %p acquire, align 4\n  ret void\n}\n", true),

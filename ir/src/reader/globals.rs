@@ -902,7 +902,8 @@ impl<'a> Parser<'a> {
                     return self.err(format!("unexpected {} in global variable", self.describe()));
                 }
             }
-            while self.tok.kind == Tok::AttrGroup {
+            // Attribute groups and string attributes (`"key" = "value"`).
+            while matches!(self.tok.kind, Tok::AttrGroup | Tok::Str) {
                 self.attr(&mut gv.attrs, AttrPos::Other)?;
             }
             GlobalKind::Var(Box::new(gv))

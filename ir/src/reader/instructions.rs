@@ -639,8 +639,9 @@ impl<'a> Parser<'a> {
                 let ty = self.parse_type()?;
                 d.ty = ty;
                 let l = self.m.types.label();
-                loop {
-                    self.expect(Tok::LSquare, "'['")?;
+                // A phi of an unreachable block may have no incoming values (`phi i32`).
+                while self.tok.kind == Tok::LSquare {
+                    self.bump();
                     let v = self.parse_value(ty)?;
                     self.expect(Tok::Comma, "','")?;
                     let b = self.parse_value(l)?;

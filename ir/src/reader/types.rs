@@ -374,7 +374,8 @@ impl<'a> Parser<'a> {
                 if !ints.is_empty() {
                     return self.err("target extension type parameters must come before integers");
                 }
-                types.push(self.parse_type()?);
+                // A target type may take `void` as a parameter (`target("a", void)`).
+                types.push(self.parse_result_type()?);
             }
         }
         self.expect(Tok::RParen, "')'")?;
