@@ -8,7 +8,15 @@
 #                                  github.com/AliveToolkit/alive2:
 #                                  git -C alive2 archive HEAD tests/alive-tv | tar -x -C target/foreign/alive2
 #   target/foreign/llvm-mergefunc  llvm-project's llvm/test/Transforms/MergeFunc/*.ll
-#   target/foreign/llvm-assembler  llvm-project's llvm/test/Assembler/*.ll (optional)
+#   target/foreign/llvm-assembler  llvm-project's llvm/test/Assembler/*.ll (optional; the
+#                                  search index's copies, of mixed ages)
+#   target/foreign/llvm-verifier   llvm-project's llvm/test/Verifier/**/*.ll (optional; most
+#                                  files are rejects, many of them target intrinsic rules)
+#   target/foreign/llvm19-assembler  the whole llvm/test/Assembler directory of LLVM 19, from
+#                                  Debian's source package (bookworm has it; 22's is not there):
+#                                  apt-get source --download-only llvm-toolchain-19 &&
+#                                  tar -xJf llvm-toolchain-19_*.orig.tar.xz --wildcards '*/llvm/test/Assembler/*'
+#                                  then copy that directory's contents here
 #
 # For every file:
 #   - opt-22 accepts it (opt -S):   mergefn must read it (`mergefn print`), the print must

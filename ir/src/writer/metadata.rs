@@ -39,17 +39,25 @@ impl<'m> Writer<'m> {
         }
     }
 
-    /// Metadata text with its `!N` references renumbered as opt numbers them.
+    /// Metadata text with its `!N` references renumbered as opt numbers them; a reference to
+    /// a `!DIExpression`, which opt never numbers, becomes the expression itself (a node or
+    /// named metadata may name one that the text defined as `!7 = !DIExpression(...)`).
     pub(super) fn md_text(&mut self, t: &str) {
         let Some(num) = self.num else {
             return self.s(t);
         };
+        let m = self.m;
         let b = t.as_bytes();
         let mut last = 0;
         numbering::for_each_ref(b, |id, at, end| {
             self.out.extend_from_slice(&b[last..at]);
-            self.out.push(b'!');
-            self.num(num.md(id));
+            match num.inline_text(m, id) {
+                Some(text) => self.md_text(text),
+                None => {
+                    self.out.push(b'!');
+                    self.num(num.md(id));
+                }
+            }
             last = end;
         });
         self.out.extend_from_slice(&b[last..]);
