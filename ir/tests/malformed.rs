@@ -666,6 +666,11 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("define void @f(ptr %p) {\n  %v = atomicrmw bogus ptr %p, i32 2 seq_cst\n  ret void\n}\n", false),
     ("define void @f(ptr %p) {\n  %v = atomicrmw fadd ptr %p, <vscale x 2 x half> zeroinitializer seq_cst\n  ret void\n}\n", false),
     ("define void @f(ptr %p) {\n  %v = atomicrmw xchg ptr %p, x86_fp80 0xK0 seq_cst\n  ret void\n}\n", false),
+    // Attributes the verifier refuses on parameters.
+    ("declare void @f(ptr byval(void()))\n", false),
+    ("declare void @llvm.x(i32 immarg)\ndeclare void @llvm.y(i32 range(i32 0, 4) immarg)\n", true),
+    ("declare void @llvm.x(i32 zeroext immarg)\n", false),
+    ("declare void @f(i32 immarg)\n", false),
     // `void` only as a function's or call's result.
     ("@g = global void\n", false),
     ("declare void @f(void)\n", false),

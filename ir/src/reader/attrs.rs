@@ -4,6 +4,7 @@
 use super::{token_offset, PResult, Parser};
 use crate::attr::{Attr, AttrSet};
 use crate::lexer::Tok;
+use crate::types::TypeData;
 
 /// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (kept sorted for readers).
 const ATTR_WORDS: &[&str] = &[
@@ -263,6 +264,21 @@ impl<'a> Parser<'a> {
                     self.bump();
                     let ty = self.parse_type()?;
                     self.expect(Tok::RParen, "')'")?;
+                    // The verifier's "does not support unsized types" (for a type that is
+                    // unsized whatever the module defines later).
+                    let never_sized = matches!(
+                        self.m.types.get(ty),
+                        TypeData::Func { .. }
+                            | TypeData::Label
+                            | TypeData::Metadata
+                            | TypeData::Token
+                    );
+                    if never_sized && w != "elementtype" {
+                        return self.error_at(
+                            start,
+                            format!("Attribute '{w}' does not support unsized types!"),
+                        );
+                    }
                     set.attrs.push(Attr::Type(w.into(), ty));
                     return Ok(true);
                 }
@@ -320,6 +336,20 @@ impl<'a> Parser<'a> {
                 Err(e) => break Err(e),
             }
         };
+        // The verifier: `immarg` stands alone on a parameter, but for `range`.
+        if r.is_ok()
+            && pos == AttrPos::Param
+            && scratch.attrs.iter().any(|a| a.kind() == "immarg")
+            && scratch.attrs.iter().filter(|a| a.kind() != "range").count() > 1
+        {
+            let at = token_offset(self.tok);
+            self.attr_scratch = std::mem::take(&mut scratch.attrs);
+            self.attr_scratch.clear();
+            return self.error_at(
+                at,
+                "Attribute 'immarg' is incompatible with other attributes except the 'range' attribute",
+            );
+        }
         set.groups = std::mem::take(&mut scratch.groups);
         set.attrs.append(&mut scratch.attrs);
         self.attr_scratch = scratch.attrs;

@@ -997,6 +997,14 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RParen, "')'")?;
         }
+        // The verifier's rule, checked where the header is read.
+        let intrinsic = common.name.as_str().is_some_and(|n| n.starts_with("llvm."));
+        if !intrinsic && attrs.params.iter().any(|p| p.has("immarg")) {
+            return self.error_at(
+                token_offset(nt),
+                "immarg attribute only applies to intrinsics",
+            );
+        }
         let fn_ty = self.m.types.intern(TypeData::Func {
             ret,
             params: params.iter().map(|p| p.ty).collect(),
