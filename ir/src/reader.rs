@@ -307,6 +307,19 @@ struct Parser<'a> {
     dbg_call_at: Option<u32>,
     /// The next [`Parser::parse_type`] may read `void` (set by `parse_result_type`).
     allow_void: bool,
+    /// Use-list order directives on globals and constants, checked against their uses once
+    /// the module is read: (directive offset, value, number of indexes).
+    module_uselists: Vec<(u32, crate::value::Value, usize)>,
+    /// `uselistorder_bb` directives, checked once the module is read.
+    bb_uselists: Vec<BbUseList>,
+}
+
+/// A `uselistorder_bb @f, %bb, {...}` directive, as read.
+struct BbUseList {
+    at: u32,
+    func: Token,
+    label: Token,
+    indexes: usize,
 }
 
 /// Where a token starts in the text, counting its sigil and opening quote (token spans cover
@@ -369,6 +382,8 @@ impl<'a> Parser<'a> {
             dbg_record_at: None,
             dbg_call_at: None,
             allow_void: false,
+            module_uselists: Vec::new(),
+            bb_uselists: Vec::new(),
         }
     }
 

@@ -3,13 +3,23 @@
 //! loop over a body's blocks and instructions.
 
 use super::{token_offset, Key, Local, PResult, Parser};
-use crate::function::{Block, BlockData, Param};
+use crate::function::{Block, BlockData, Body, Param};
 use crate::inst::*;
 use crate::lexer::{Tok, Token};
 use crate::metadata::DbgRecord;
 use crate::module::*;
 use crate::types::{Type, TypeData};
 use crate::value::Value;
+
+/// How many operands of `body` are `v`, as LLVM counts uses (not a phi's incoming blocks).
+pub(super) fn value_uses(body: &Body, v: Value) -> usize {
+    let block = matches!(v, Value::Block(_));
+    body.insts
+        .values()
+        .filter(|d| !(block && d.opcode == Opcode::Phi))
+        .map(|d| d.operands.iter().filter(|&&o| o == v).count())
+        .sum()
+}
 
 impl<'a> Parser<'a> {
     /// Start a body: reset the per-function tables (keeping their capacity) and name the
@@ -131,6 +141,60 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
+    /// `{ 1, 0, 2 }` of a use-list order directive, checked as LLParser checks it: two or
+    /// more distinct indexes in range, not already in order.
+    pub(super) fn uselist_indexes(&mut self) -> PResult<Vec<u32>> {
+        let at = token_offset(self.tok);
+        self.expect(Tok::LBrace, "'{' here")?;
+        if self.tok.kind == Tok::RBrace {
+            return self.err("expected non-empty list of uselistorder indexes");
+        }
+        let mut order: Vec<u32> = Vec::new();
+        let (mut offset, mut max, mut ordered) = (0i64, 0u32, true);
+        loop {
+            let i = self.parse_u32()?;
+            offset += i64::from(i) - order.len() as i64;
+            max = max.max(i);
+            ordered &= i as usize == order.len();
+            order.push(i);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RBrace, "'}' here")?;
+        if order.len() < 2 {
+            return self.error_at(at, "expected >= 2 uselistorder indexes");
+        }
+        if offset != 0 || max as usize >= order.len() {
+            return self.error_at(
+                at,
+                "expected distinct uselistorder indexes in range [0, size)",
+            );
+        }
+        if ordered {
+            return self.error_at(at, "expected uselistorder indexes to change the order");
+        }
+        Ok(order)
+    }
+
+    /// LLParser's check of a directive against the value's uses.
+    pub(super) fn check_use_count(&self, uses: usize, indexes: usize, at: u32) -> PResult<()> {
+        match uses {
+            0 => self.error_at(at, "value has no uses"),
+            1 => self.error_at(at, "value only has one use"),
+            n if n != indexes => {
+                self.error_at(at, format!("wrong number of indexes, expected {n}"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// How many operands of the body being read are `v` (a phi's incoming blocks are not
+    /// uses of the blocks in LLVM, which keeps them apart from the operands).
+    fn local_uses(&self, v: Value) -> usize {
+        value_uses(&self.body, v)
+    }
+
     pub(super) fn function_body(&mut self) -> PResult<()> {
         self.in_function = true;
         self.bump(); // {
@@ -139,6 +203,7 @@ impl<'a> Parser<'a> {
         self.m.types.metadata();
         let mut cur: Option<Block> = None;
         let mut records: Vec<DbgRecord> = Vec::new();
+        let mut directives = false;
         loop {
             match self.tok.kind {
                 Tok::RBrace => {
@@ -165,29 +230,34 @@ impl<'a> Parser<'a> {
                 // comment; the others only matter to bitcode round trips (opt -S drops them
                 // too), so their line is skipped.
                 Tok::Word if cur.is_none() && self.cur_text() == "uselistorder" => {
-                    let start = self.tok.start as usize;
+                    // Checked as LLParser checks them; after the first, only directives.
+                    directives = true;
+                    let at = token_offset(self.tok);
                     self.bump();
                     if self.is_word("label") {
-                        if let Value::Block(b) = self.label_value()? {
-                            self.expect(Tok::Comma, "','")?;
-                            self.expect(Tok::LBrace, "'{'")?;
-                            let mut order = Vec::new();
-                            loop {
-                                order.push(self.parse_u32()?);
-                                if !self.eat(Tok::Comma) {
-                                    break;
-                                }
-                            }
-                            self.expect(Tok::RBrace, "'}'")?;
+                        let v = self.label_value()?;
+                        self.expect(Tok::Comma, "comma in uselistorder directive")?;
+                        let order = self.uselist_indexes()?;
+                        let uses = self.local_uses(v);
+                        self.check_use_count(uses, order.len(), at)?;
+                        if let Value::Block(b) = v {
                             self.body.block_use_orders.push((b, order.into()));
-                            continue;
+                        }
+                    } else {
+                        let (_, v) = self.typed_value()?;
+                        self.expect(Tok::Comma, "comma in uselistorder directive")?;
+                        let order = self.uselist_indexes()?;
+                        match v {
+                            Value::Inst(_) | Value::Arg(_) => {
+                                let uses = self.local_uses(v);
+                                self.check_use_count(uses, order.len(), at)?;
+                            }
+                            Value::Const(_) => self.module_uselists.push((at, v, order.len())),
+                            _ => {}
                         }
                     }
-                    let nl = memchr::memchr(b'\n', &self.src[start..])
-                        .map_or(self.src.len(), |n| start + n);
-                    self.lex.pos = nl;
-                    self.tok = self.lex.next_token();
                 }
+                _ if directives => return self.err("expected uselistorder directive"),
                 _ => {
                     let b = match cur {
                         Some(b) => b,

@@ -531,6 +531,115 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The module's use-list order directives against the uses LLVM would count: operands of
+    /// instructions, of (uniqued) constants, aliases' targets and initializers.
+    fn check_module_uselists(&mut self) -> PResult<()> {
+        for (at, v, n) in std::mem::take(&mut self.module_uselists) {
+            let Value::Const(c) = v else { continue };
+            let mut uses = 0usize;
+            for f in self.m.functions() {
+                let Some(body) = self.m.function(f).and_then(|x| x.body.as_ref()) else {
+                    continue;
+                };
+                uses += body
+                    .insts
+                    .values()
+                    .map(|d| d.operands.iter().filter(|&&o| o == v).count())
+                    .sum::<usize>();
+            }
+            for (k, _) in self.m.consts.iter() {
+                uses += self
+                    .m
+                    .consts
+                    .operand_slice(k)
+                    .iter()
+                    .filter(|&&o| o == c)
+                    .count();
+            }
+            for g in self.m.live_globals() {
+                let direct = match &self.m.globals[g].kind {
+                    GlobalKind::Alias(a) => a.target == c,
+                    GlobalKind::Var(gv) => gv.init == Some(c),
+                    GlobalKind::Function(f) => {
+                        [f.personality, f.prefix, f.prologue].contains(&Some(c))
+                    }
+                };
+                uses += usize::from(direct);
+            }
+            self.check_use_count(uses, n, at)?;
+        }
+        for d in std::mem::take(&mut self.bb_uselists) {
+            let fname = self.name_of(d.func);
+            let foff = token_offset(d.func);
+            if d.func.kind != Tok::Global {
+                return self.error_at(foff, "expected function name in uselistorder_bb");
+            }
+            let Some(g) = self
+                .m
+                .global_by_name(&fname)
+                .filter(|&g| !self.pending_globals.contains_key(&g))
+            else {
+                return self.error_at(
+                    foff,
+                    "invalid function forward reference in uselistorder_bb",
+                );
+            };
+            let Some(f) = self.m.function(g) else {
+                return self.error_at(foff, "expected function name in uselistorder_bb");
+            };
+            let Some(body) = f.body.as_ref() else {
+                return self.error_at(foff, "invalid declaration in uselistorder_bb");
+            };
+            let loff = token_offset(d.label);
+            let lname = self.name_of(d.label);
+            if d.label.kind == Tok::Local
+                && !d.label.quoted
+                && lname.bytes().all(|b| b.is_ascii_digit())
+            {
+                return self.error_at(loff, "invalid numeric label in uselistorder_bb");
+            }
+            if d.label.kind != Tok::Local {
+                return self.error_at(loff, "expected basic block name in uselistorder_bb");
+            }
+            let block = body
+                .blocks
+                .iter()
+                .find(|(_, b)| b.name.as_str() == Some(&*lname))
+                .map(|(b, _)| b);
+            let Some(b) = block else {
+                let is_value = f.params.iter().any(|p| p.name.as_str() == Some(&*lname))
+                    || body
+                        .inst_names
+                        .iter()
+                        .any(|(_, n)| n.as_str() == Some(&*lname));
+                let msg = if is_value {
+                    "expected basic block in uselistorder_bb"
+                } else {
+                    "invalid basic block in uselistorder_bb"
+                };
+                return self.error_at(loff, msg);
+            };
+            // Branches, and each `blockaddress` constant of the block.
+            let fc = self
+                .m
+                .consts
+                .iter()
+                .find_map(|(k, _)| (self.m.consts.as_global(k) == Some(g)).then_some(k));
+            let addresses = self
+                .m
+                .consts
+                .iter()
+                .filter(|(_, c)| {
+                    matches!(c, crate::constant::ConstData::BlockAddress { func, block, .. }
+                        if Some(*func) == fc && **block == *lname)
+                })
+                .count();
+            let uses = super::body::value_uses(body, Value::Block(b)) + addresses;
+            self.check_use_count(uses, d.indexes, d.at)?;
+        }
+        Ok(())
+    }
+
     fn finish_module(&mut self) -> PResult<()> {
         self.m.globals.shrink_to_fit();
         if self.guard.order_has_uses {
@@ -552,6 +661,7 @@ impl<'a> Parser<'a> {
         {
             return self.error_at(off, format!("use of undefined metadata '!{id}'"));
         }
+        self.check_module_uselists()?;
         // One debug-info format per module: whichever came second is refused where it first
         // appears, as LLParser refuses it while reading in order.
         if let (Some(rec), Some(call)) = (self.dbg_record_at, self.dbg_call_at) {
@@ -639,12 +749,31 @@ impl<'a> Parser<'a> {
             }
             "define" | "declare" => self.function()?,
             "attributes" => self.attr_group()?,
-            "uselistorder" | "uselistorder_bb" => {
-                // Use-list order directives only matter to bitcode round trips; skip the line.
-                let nl = memchr::memchr(b'\n', &self.src[self.tok.start as usize..])
-                    .map_or(self.src.len(), |n| self.tok.start as usize + n);
-                self.lex.pos = nl;
-                self.tok = self.lex.next_token();
+            // Use-list order directives only matter to bitcode round trips (and are not
+            // printed back, as opt -S does not print them), but are checked as LLVM checks
+            // them: their indexes here, their values once the module is read.
+            "uselistorder" => {
+                let at = token_offset(self.tok);
+                self.bump();
+                let (_, v) = self.typed_value()?;
+                self.expect(Tok::Comma, "comma in uselistorder directive")?;
+                let order = self.uselist_indexes()?;
+                self.module_uselists.push((at, v, order.len()));
+            }
+            "uselistorder_bb" => {
+                let at = token_offset(self.tok);
+                self.bump();
+                let func = self.bump();
+                self.expect(Tok::Comma, "comma in uselistorder_bb directive")?;
+                let label = self.bump();
+                self.expect(Tok::Comma, "comma in uselistorder_bb directive")?;
+                let indexes = self.uselist_indexes()?.len();
+                self.bb_uselists.push(super::BbUseList {
+                    at,
+                    func,
+                    label,
+                    indexes,
+                });
             }
             "deplibs" => return self.err("'deplibs' is no longer supported"),
             _ => {

@@ -70,7 +70,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn typed_value(&mut self) -> PResult<(Type, Value)> {
+    pub(super) fn typed_value(&mut self) -> PResult<(Type, Value)> {
         let ty = self.parse_type()?;
         let v = self.parse_value(ty)?;
         Ok((ty, v))
