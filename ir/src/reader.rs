@@ -39,6 +39,7 @@ mod attrs;
 mod batch;
 mod body;
 mod constants;
+mod di;
 mod globals;
 mod instructions;
 mod metadata;
@@ -312,6 +313,8 @@ struct Parser<'a> {
     module_uselists: Vec<(u32, crate::value::Value, usize)>,
     /// `uselistorder_bb` directives, checked once the module is read.
     bb_uselists: Vec<BbUseList>,
+    /// Comdats named by globals (offset, name), each to be defined by the end of the module.
+    comdat_uses: Vec<(u32, Box<str>)>,
 }
 
 /// A `uselistorder_bb @f, %bb, {...}` directive, as read.
@@ -384,6 +387,7 @@ impl<'a> Parser<'a> {
             allow_void: false,
             module_uselists: Vec::new(),
             bb_uselists: Vec::new(),
+            comdat_uses: Vec::new(),
         }
     }
 

@@ -96,6 +96,25 @@ fn verify_functions(m: &Module) -> Result<(), VerifyError> {
 /// LLVM's "Attribute 'builtin' can only be applied to a callsite.": a function may not carry
 /// `builtin` through an attribute group (written inline, the reader refuses it already).
 fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
+    // "Attributes 'noinline and alwaysinline' are incompatible!", inline or through groups.
+    let has = |f: &Function, kind: &str| {
+        f.attrs.func.has(kind)
+            || f.attrs.func.groups.iter().any(|n| {
+                m.attr_groups
+                    .get(n)
+                    .is_some_and(|g| g.iter().any(|a| a.kind() == kind))
+            })
+    };
+    for g in m.functions() {
+        let Some(f) = m.function(g) else { continue };
+        if has(f, "noinline") && has(f, "alwaysinline") {
+            return Err(VerifyError {
+                function: m.global_name(g),
+                offset: None,
+                msg: "Attributes 'noinline and alwaysinline' are incompatible!".into(),
+            });
+        }
+    }
     let builtin_groups: Vec<u32> = m
         .attr_groups
         .iter()

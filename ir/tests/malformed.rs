@@ -666,6 +666,22 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("define void @f(ptr %p) {\n  %v = atomicrmw bogus ptr %p, i32 2 seq_cst\n  ret void\n}\n", false),
     ("define void @f(ptr %p) {\n  %v = atomicrmw fadd ptr %p, <vscale x 2 x half> zeroinitializer seq_cst\n  ret void\n}\n", false),
     ("define void @f(ptr %p) {\n  %v = atomicrmw xchg ptr %p, x86_fp80 0xK0 seq_cst\n  ret void\n}\n", false),
+    // Aggregate indexes, cmpxchg operand types, what an alloca and a phi may hold.
+    ("define void @f() {\n  %a = extractvalue [0 x i32] undef, 0\n  ret void\n}\n", false),
+    ("define void @f() {\n  %a = extractvalue <2 x i32> undef, 1\n  ret void\n}\n", false),
+    ("define void @f() {\n  %a = insertvalue { i32, i32 } undef, ptr null, 0\n  ret void\n}\n", false),
+    ("define void @f() {\n  %a = insertvalue {i32, [2 x i8]} undef, i8 0, 1, 1\n  ret void\n}\n", true),
+    ("define void @f(ptr %p) {\n  %a = cmpxchg ptr %p, i32 0, i64 0 acq_rel monotonic\n  ret void\n}\n", false),
+    ("define void @f() {\n  %a = alloca i32 (i32)\n  ret void\n}\n", false),
+    ("define void @f() {\nentry:\n  ret void\nbb:\n  %p = phi label [ %bb, %bb ]\n  br label %bb\n}\n", false),
+    // Comdats, DLL storage, removed types, range types, incompatible attributes.
+    ("$v = comdat any\n$v = comdat any\n", false),
+    ("@v = global i32 0, comdat($v)\n", false),
+    ("define void @0() comdat {\n  ret void\n}\n", false),
+    ("$g = comdat any\n@g = global i32 0, comdat\n@h = global i32 0, comdat($g)\n", true),
+    ("declare dso_local dllimport void @f()\n", false),
+    ("define x86_mmx @f(x86_mmx %a) {\n  ret x86_mmx %a\n}\n", false),
+    ("declare void @f(i8 range(<4 x i32> 0, 0))\n", false),
     // Use-list order directives: indexes, and the value's uses.
     ("@g = global i32 0\n@a1 = alias i32, ptr @g\n@a2 = alias i32, ptr @g\nuselistorder ptr @g, { 1, 0 }\n", true),
     ("@g = global i32 0\n@a1 = alias i32, ptr @g\n@a2 = alias i32, ptr @g\nuselistorder ptr @g, { 0, 1 }\n", false),
@@ -947,4 +963,106 @@ fn debug_records_are_read_as_llparser_reads_them() {
             }
         }
     }
+}
+
+/// Debug-info node fields, as LLParser checks them: (the node, LLVM's message or "").
+const DI_FIELDS: &[(&str, &str)] = &[
+    ("!DILocation(line: 3, column: 7, scope: !1)", ""),
+    ("!DILocation(line: 3)", "missing required field 'scope'"),
+    (
+        "!DILocation(line: 3, scope: null)",
+        "'scope' cannot be null",
+    ),
+    (
+        "!DILocation(line: 3, scope: !1, line: 4)",
+        "field 'line' cannot be specified more than once",
+    ),
+    (
+        "!DILocation(line: 3, column: 65536, scope: !1)",
+        "value for 'column' too large, limit is 65535",
+    ),
+    (
+        "!DILocation(line: 4294967296, scope: !1)",
+        "value for 'line' too large, limit is 4294967295",
+    ),
+    (
+        "!DIFile(filename: \"a.c\")",
+        "missing required field 'directory'",
+    ),
+    ("!DIEnumerator(name: \"a\", value: 1)", ""),
+    ("!DIEnumerator(value: 1)", "missing required field 'name'"),
+    (
+        "!DISubprogram(name: \"f\", isDefinition: true)",
+        "missing 'distinct', required for !DISubprogram that is a Definition",
+    ),
+    (
+        "distinct !DISubprogram(name: \"f\", spFlags: DISPFlagDefinition, unit: !2)",
+        "",
+    ),
+    (
+        "!DICompileUnit(language: DW_LANG_C99, file: !3)",
+        "missing 'distinct', required for !DICompileUnit",
+    ),
+    (
+        "distinct !DICompileUnit(file: !3)",
+        "missing one of 'language' or 'sourceLanguageName', required for !DICompileUnit",
+    ),
+    (
+        "!DISubrange(count: 9223372036854775808)",
+        "value for 'count' too large, limit is 9223372036854775807",
+    ),
+    ("!DISubrange(count: null)", "'count' cannot be null"),
+    (
+        "!DILexicalBlockFile(scope: !1)",
+        "missing required field 'discriminator'",
+    ),
+    (
+        "!DIGlobalVariable(name: \"\", type: !4)",
+        "'name' cannot be empty",
+    ),
+];
+
+#[test]
+fn debug_info_fields_are_checked_as_llparser_checks_them() {
+    let opt = opt22();
+    for &(node, msg) in DI_FIELDS {
+        let src = format!(
+            "!named = !{{!0}}\n!0 = {node}\n\
+             !1 = distinct !DISubprogram(name: \"g\", spFlags: DISPFlagDefinition, unit: !2)\n\
+             !2 = distinct !DICompileUnit(language: DW_LANG_C99, file: !3)\n\
+             !3 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
+             !4 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+        );
+        match parse_module(src.as_bytes()) {
+            Ok(_) => assert!(msg.is_empty(), "{node}: accepted, LLVM says {msg}"),
+            Err(e) => assert_eq!(e.msg, msg, "{node}"),
+        }
+        if let Some(opt) = &opt {
+            match opt_verdict(opt, &src) {
+                None => assert!(msg.is_empty(), "{node}: opt-22 accepts it"),
+                Some(v) => assert!(
+                    !msg.is_empty() && v.ends_with(msg),
+                    "{node}: opt-22 says {v}"
+                ),
+            }
+        }
+    }
+}
+
+/// `noinline` and `alwaysinline` together, inline or through a group: LLVM's verifier refuses
+/// the function.
+#[test]
+fn noinline_and_alwaysinline_are_incompatible() {
+    let msg = "Attributes 'noinline and alwaysinline' are incompatible!";
+    for src in [
+        "define void @f() alwaysinline noinline {\n  ret void\n}\n",
+        "declare void @f() noinline #0\nattributes #0 = { alwaysinline }\n",
+    ] {
+        verifier_finding(src, msg);
+        if let Some(opt) = opt22() {
+            let v = opt_verdict(&opt, src).expect("opt-22 refuses it");
+            assert!(v.contains(msg), "{v}");
+        }
+    }
+    verifier_finding("define void @f() alwaysinline {\n  ret void\n}\n", "");
 }

@@ -404,6 +404,13 @@ impl<'a> Parser<'a> {
 fn bad_attr_argument(w: &str, arg: &str) -> Option<String> {
     let is_int = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     match w {
+        "range"
+            if !arg
+                .strip_prefix('i')
+                .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit())) =>
+        {
+            Some("the range must have integer type!".to_string())
+        }
         "align" | "alignstack" | "dereferenceable" | "dereferenceable_or_null" => {
             (!is_int(arg)).then(|| "expected integer".to_string())
         }

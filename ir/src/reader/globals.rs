@@ -662,6 +662,13 @@ impl<'a> Parser<'a> {
             return self.error_at(off, format!("use of undefined metadata '!{id}'"));
         }
         self.check_module_uselists()?;
+        if let Some((off, name)) = self
+            .comdat_uses
+            .iter()
+            .find(|(_, n)| !self.m.comdats.iter().any(|c| c.name == *n))
+        {
+            return self.error_at(*off, format!("use of undefined comdat '${name}'"));
+        }
         // One debug-info format per module: whichever came second is refused where it first
         // appears, as LLParser refuses it while reading in order.
         if let (Some(rec), Some(call)) = (self.dbg_record_at, self.dbg_call_at) {
@@ -793,6 +800,9 @@ impl<'a> Parser<'a> {
         self.expect_word("comdat")?;
         let k = self.expect(Tok::Word, "a comdat selection kind")?;
         let kind = self.text(k);
+        if self.m.comdats.iter().any(|c| c.name == name) {
+            return self.error_at(token_offset(t), format!("redefinition of comdat '${name}'"));
+        }
         if !matches!(
             kind,
             "any" | "exactmatch" | "largest" | "nodeduplicate" | "noduplicates" | "samesize"
@@ -855,6 +865,9 @@ impl<'a> Parser<'a> {
                 start,
                 "symbol with local linkage cannot have a DLL storage class",
             );
+        }
+        if c.dso_local && c.dll == DllStorage::Import {
+            return self.err("dso_location and DLL-StorageClass mismatch");
         }
         Ok(())
     }
@@ -1005,7 +1018,7 @@ impl<'a> Parser<'a> {
                 } else if self.eat_word("partition") {
                     gv.common.partition = Some(self.expect_string()?);
                 } else if self.is_word("comdat") {
-                    gv.common.comdat = Some(self.comdat_ref()?);
+                    gv.common.comdat = Some(self.comdat_ref(&gv.common.name)?);
                 } else if self.eat_word("align") {
                     gv.align = Some(self.parse_align()?);
                 } else if self.is_word("code_model") {
@@ -1071,13 +1084,24 @@ impl<'a> Parser<'a> {
         Ok(self.m.add_global(kind))
     }
 
-    fn comdat_ref(&mut self) -> PResult<Box<str>> {
+    /// `comdat` or `comdat($name)` of the global named `owner`; the comdat must be defined
+    /// by the end of the module (checked then), and an unnamed global has no implicit one.
+    fn comdat_ref(&mut self, owner: &Name) -> PResult<Box<str>> {
+        let kw = token_offset(self.tok);
         self.expect_word("comdat")?;
         if self.eat(Tok::LParen) {
             let t = self.expect(Tok::Comdat, "'$name'")?;
             self.expect(Tok::RParen, "')'")?;
-            Ok(self.name_of(t))
+            let name = self.name_of(t);
+            self.comdat_uses.push((token_offset(t), name.clone()));
+            Ok(name)
         } else {
+            match owner.as_str() {
+                Some(n) if !n.bytes().all(|b| b.is_ascii_digit()) => {
+                    self.comdat_uses.push((kw, n.into()));
+                }
+                _ => return self.error_at(kw, "comdat cannot be unnamed"),
+            }
             Ok("".into())
         }
     }
@@ -1175,7 +1199,7 @@ impl<'a> Parser<'a> {
                         self.bump();
                         f.common.partition = Some(self.expect_string()?);
                     }
-                    "comdat" => f.common.comdat = Some(self.comdat_ref()?),
+                    "comdat" => f.common.comdat = Some(self.comdat_ref(&f.common.name)?),
                     "align" if self.peek_is_int() => {
                         self.bump();
                         f.align = Some(self.parse_align()?);

@@ -132,6 +132,23 @@ impl<'a> Parser<'a> {
         })
     }
 
+    fn is_aggregate(&self, t: Type) -> bool {
+        matches!(
+            self.m.types.get(t),
+            TypeData::Array(..) | TypeData::Struct { .. } | TypeData::Named(_)
+        )
+    }
+
+    /// Member `i` of an aggregate, as `extractvalue`/`insertvalue` index it (LLVM's
+    /// `ExtractValueInst::getIndexedType`: struct fields and array elements in range).
+    fn aggregate_member(&self, t: Type, i: u32) -> Option<Type> {
+        match self.m.types.get(t) {
+            TypeData::Array(n, e) => (u64::from(i) < *n).then_some(*e),
+            TypeData::Struct { .. } | TypeData::Named(_) => self.m.types.member(t, u64::from(i)),
+            _ => None,
+        }
+    }
+
     /// LLParser's checks of an `atomicrmw` operand's type: scalar, of the operation's class,
     /// and stored in a power-of-two number of bytes.
     fn atomicrmw_operand_error(&self, op: &str, class: RmwClass, ty: Type) -> Option<String> {
@@ -390,7 +407,14 @@ impl<'a> Parser<'a> {
                         break;
                     }
                 }
+                let ty_at = token_offset(self.tok);
                 let allocated = self.parse_type()?;
+                if matches!(
+                    self.m.types.get(allocated),
+                    TypeData::Label | TypeData::Metadata | TypeData::Func { .. } | TypeData::Token
+                ) {
+                    return Err(self.make_error(ty_at, "invalid type for alloca".into()));
+                }
                 let mut align = None;
                 let mut addrspace = 0;
                 while self.eat(Tok::Comma) {
@@ -483,7 +507,15 @@ impl<'a> Parser<'a> {
                 let (ty, cmp) = self.typed_value()?;
                 d.operands.push(cmp);
                 self.expect(Tok::Comma, "','")?;
-                d.operands.push(self.typed_value()?.1);
+                let new_at = token_offset(self.tok);
+                let (new_ty, new) = self.typed_value()?;
+                if new_ty != ty {
+                    return Err(self.make_error(
+                        new_at,
+                        "compare value and new value type do not match".into(),
+                    ));
+                }
+                d.operands.push(new);
                 let scope = self.sync_scope()?;
                 let success_at = token_offset(self.tok);
                 let success = self.ordering()?;
@@ -636,7 +668,16 @@ impl<'a> Parser<'a> {
             }
             Phi => {
                 d.fmf = self.fast_math();
+                let ty_at = token_offset(self.tok);
                 let ty = self.parse_type()?;
+                if matches!(
+                    self.m.types.get(ty),
+                    TypeData::Label | TypeData::Metadata | TypeData::Func { .. }
+                ) {
+                    return Err(
+                        self.make_error(ty_at, "phi node must have first class type".into())
+                    );
+                }
                 d.ty = ty;
                 let l = self.m.types.label();
                 // A phi of an unreachable block may have no incoming values (`phi i32`).
@@ -720,7 +761,12 @@ impl<'a> Parser<'a> {
                 });
             }
             ExtractValue => {
+                let agg_at = token_offset(self.tok);
                 let (ty, v) = self.typed_value()?;
+                if !self.is_aggregate(ty) {
+                    return Err(self
+                        .make_error(agg_at, "extractvalue operand must be aggregate type".into()));
+                }
                 d.operands.push(v);
                 let mut idx = Vec::new();
                 let mut cur = ty;
@@ -734,8 +780,8 @@ impl<'a> Parser<'a> {
                     }
                     self.bump();
                     let i = self.parse_u32()?;
-                    cur = self.m.types.member(cur, i as u64).ok_or_else(|| {
-                        self.make_error(token_offset(t), "invalid extractvalue index".into())
+                    cur = self.aggregate_member(cur, i).ok_or_else(|| {
+                        self.make_error(agg_at, "invalid indices for extractvalue".into())
                     })?;
                     idx.push(i);
                 }
@@ -743,11 +789,18 @@ impl<'a> Parser<'a> {
                 d.extra = InstExtra::Indices(ThinVec::from(idx));
             }
             InsertValue => {
+                let agg_at = token_offset(self.tok);
                 let (ty, v) = self.typed_value()?;
+                if !self.is_aggregate(ty) {
+                    return Err(self
+                        .make_error(agg_at, "insertvalue operand must be aggregate type".into()));
+                }
                 self.expect(Tok::Comma, "','")?;
-                let (_, e) = self.typed_value()?;
+                let elt_at = token_offset(self.tok);
+                let (ety, e) = self.typed_value()?;
                 d.operands.extend([v, e]);
                 let mut idx = Vec::new();
+                let mut cur = Some(ty);
                 while self.tok.kind == Tok::Comma {
                     let mut l2 = Lexer {
                         src: self.src,
@@ -757,7 +810,25 @@ impl<'a> Parser<'a> {
                         break;
                     }
                     self.bump();
-                    idx.push(self.parse_u32()?);
+                    let i = self.parse_u32()?;
+                    cur = cur.and_then(|c| self.aggregate_member(c, i));
+                    idx.push(i);
+                }
+                match cur {
+                    None => {
+                        return Err(
+                            self.make_error(agg_at, "invalid indices for insertvalue".into())
+                        )
+                    }
+                    Some(field) if field != ety && !self.m.typed_pointers => {
+                        let msg = format!(
+                            "insertvalue operand and field disagree in type: '{}' instead of '{}'",
+                            crate::writer::type_to_string(&self.m, ety),
+                            crate::writer::type_to_string(&self.m, field)
+                        );
+                        return Err(self.make_error(elt_at, msg));
+                    }
+                    _ => {}
                 }
                 d.ty = ty;
                 d.extra = InstExtra::Indices(ThinVec::from(idx));

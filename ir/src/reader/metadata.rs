@@ -61,7 +61,7 @@ impl<'a> Parser<'a> {
     /// `[distinct] !DIKind(...)`.
     fn md_node_text(&mut self) -> PResult<Box<str>> {
         let start = token_offset(self.tok) as usize;
-        self.eat_word("distinct");
+        let distinct = self.eat_word("distinct");
         match self.tok.kind {
             Tok::Exclaim => {
                 self.bump();
@@ -82,7 +82,9 @@ impl<'a> Parser<'a> {
                         self.describe()
                     ));
                 }
+                let open = self.tok.start;
                 self.skip_group()?;
+                self.check_di_fields(self.text(t), distinct, open, self.prev_end())?;
             }
             _ => {
                 return self.err(format!(
@@ -201,7 +203,9 @@ impl<'a> Parser<'a> {
                     }
                     return Ok(Metadata::ArgList(items));
                 }
+                let open = self.tok.start;
                 self.skip_group()?;
+                self.check_di_fields(self.text(t), false, open, self.prev_end())?;
                 Ok(Metadata::Text(
                     self.raw_text(start as usize, self.last_end as usize).into(),
                 ))

@@ -185,6 +185,10 @@ impl<'a> Parser<'a> {
                     "metadata" => self.m.types.metadata(),
                     "token" => self.m.types.token(),
                     "x86_amx" => self.m.types.intern(TypeData::X86Amx),
+                    // Gone in LLVM 20; typed-pointer (LLVM 14) IR still has it.
+                    "x86_mmx" if !self.m.typed_pointers => {
+                        return self.error_at(token_offset(w), "expected type")
+                    }
                     "x86_mmx" => self.m.types.intern(TypeData::X86Mmx),
                     "half" => self.m.types.intern(TypeData::Float(FloatKind::Half)),
                     "bfloat" => self.m.types.intern(TypeData::Float(FloatKind::BFloat)),
