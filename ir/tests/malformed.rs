@@ -674,6 +674,8 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("define void @f(ptr %p) {\n  %a = cmpxchg ptr %p, i32 0, i64 0 acq_rel monotonic\n  ret void\n}\n", false),
     ("define void @f() {\n  %a = alloca i32 (i32)\n  ret void\n}\n", false),
     ("define void @f() {\nentry:\n  ret void\nbb:\n  %p = phi label [ %bb, %bb ]\n  br label %bb\n}\n", false),
+    // Intrinsics are only declared.
+    ("define void @llvm.foo() {\n  ret void\n}\n", false),
     // Comdats, DLL storage, removed types, range types, incompatible attributes.
     ("$v = comdat any\n$v = comdat any\n", false),
     ("@v = global i32 0, comdat($v)\n", false),

@@ -25,7 +25,8 @@ fn rules(kind: &str) -> (&'static [&'static str], &'static [&'static str]) {
         "DINamespace" => (&["scope"], &[]),
         "DITemplateTypeParameter" => (&["type"], &[]),
         "DITemplateValueParameter" => (&["value"], &[]),
-        "DIGlobalVariable" => (&["name"], &[]),
+        // `name` is optional: clang emits nameless ones for string literals.
+        "DIGlobalVariable" => (&[], &[]),
         "DILocalVariable" => (&["scope"], &["scope"]),
         "DILabel" => (&["scope"], &["scope"]),
         "DIGlobalVariableExpression" => (&["var", "expr"], &[]),

@@ -400,15 +400,18 @@ impl<'a> Parser<'a> {
         if self.m.typed_pointers {
             return;
         }
-        // Declarations of intrinsics the table knows, in module order.
+        // Declarations of intrinsics the table knows under another name, in module order.
         let decls: Vec<GlobalId> = self
             .m
             .functions()
             .filter(|&g| {
                 let f = self.m.function(g).expect("a function");
+                // Only misnamed ones: every real module declares intrinsics under their
+                // right names, and must not pay for a walk over its calls.
                 f.body.is_none()
                     && f.common.name.as_str().is_some_and(|n| {
-                        crate::intrinsics::mangled_name(&self.m.types, n, f.fn_ty).is_some()
+                        crate::intrinsics::mangled_name(&self.m.types, n, f.fn_ty)
+                            .is_some_and(|want| want != n)
                     })
             })
             .collect();
@@ -1152,6 +1155,9 @@ impl<'a> Parser<'a> {
         }
         // The verifier's rule, checked where the header is read.
         let intrinsic = common.name.as_str().is_some_and(|n| n.starts_with("llvm."));
+        if intrinsic && is_define {
+            return self.error_at(token_offset(nt), "llvm intrinsics cannot be defined!");
+        }
         if !intrinsic && attrs.params.iter().any(|p| p.has("immarg")) {
             return self.error_at(
                 token_offset(nt),
