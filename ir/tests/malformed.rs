@@ -1022,6 +1022,12 @@ const DI_FIELDS: &[(&str, &str)] = &[
         "!DIGlobalVariable(name: \"\", type: !4)",
         "'name' cannot be empty",
     ),
+    // Nameless, as clang emits them for string literals (the corpus caught a rule that
+    // required the name).
+    (
+        "distinct !DIGlobalVariable(scope: null, file: !3, line: 1, type: !4, isLocal: true, isDefinition: true)",
+        "",
+    ),
 ];
 
 #[test]
