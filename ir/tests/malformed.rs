@@ -674,6 +674,11 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("define void @f(ptr %p) {\n  %a = cmpxchg ptr %p, i32 0, i64 0 acq_rel monotonic\n  ret void\n}\n", false),
     ("define void @f() {\n  %a = alloca i32 (i32)\n  ret void\n}\n", false),
     ("define void @f() {\nentry:\n  ret void\nbb:\n  %p = phi label [ %bb, %bb ]\n  br label %bb\n}\n", false),
+    // ptrauth constants: base pointer, i32 key, i64 discriminator, pointer address discriminator.
+    ("@v = global i32 0\n@a = global ptr ptrauth (ptr @v, i32 2, i64 65535, ptr @v)\n", true),
+    ("@a = global ptr ptrauth (i32 42, i32 0)\n", false),
+    ("@v = global i32 0\n@a = global ptr ptrauth (ptr @v, i32 2, ptr null)\n", false),
+    ("@v = global i32 0\n@a = global ptr ptrauth (ptr @v, i32 2, i64 1, i8 0)\n", false),
     // Intrinsics are only declared.
     ("define void @llvm.foo() {\n  ret void\n}\n", false),
     // Comdats, DLL storage, removed types, range types, incompatible attributes.

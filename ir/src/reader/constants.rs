@@ -456,6 +456,28 @@ impl<'a> Parser<'a> {
                     ops.push(self.typed_const()?);
                 }
                 self.expect(Tok::RParen, "')'")?;
+                // LLParser's operand checks: base pointer, i32 key, i64 integer discriminator,
+                // pointer address discriminator.
+                let types = &self.m.types;
+                let is_int = |c: Const, bits: u32| {
+                    matches!(self.m.consts.get(c), ConstData::Int { .. })
+                        && matches!(types.get(self.m.consts.ty(c)), TypeData::Int(b) if *b == bits)
+                };
+                let is_ptr = |c: Const| types.is_pointer(self.m.consts.ty(c));
+                let msg = if !is_ptr(ops[0]) {
+                    Some("constant ptrauth base pointer must be a pointer")
+                } else if !ops.get(1).is_some_and(|&k| is_int(k, 32)) {
+                    Some("constant ptrauth key must be i32 constant")
+                } else if ops.get(2).is_some_and(|&d| !is_int(d, 64)) {
+                    Some("constant ptrauth integer discriminator must be i64 constant")
+                } else if ops.get(3).is_some_and(|&a| !is_ptr(a)) {
+                    Some("constant ptrauth address discriminator must be a pointer")
+                } else {
+                    None
+                };
+                if let Some(msg) = msg {
+                    return self.error_at(token_offset(t), msg);
+                }
                 return Ok(Value::Const(
                     self.m.consts.intern(ConstData::PtrAuth { ty, ops }),
                 ));
