@@ -46,13 +46,17 @@ fi
 [ -x "$MERGEFN" ] || { echo "error: build mergefn first (cargo build --release)" >&2; exit 2; }
 [ -x "$OPT" ] || { echo "error: $OPT missing (apt-get install llvm-22)" >&2; exit 2; }
 
-norm() { "$OPT" -S "$1" -o - 2>/dev/null | grep -v -e '^; ModuleID' -e '^source_filename' | sort_comdats; }
+# opt-22 itself loops forever on a few files (Verifier's DILocalScope-cycle.ll): every run of
+# either tool has a time limit; a file opt-22 does not finish is skipped and said so.
+LIMIT="${FOREIGN_TIMEOUT:-60}"
+opt_run() { timeout "$LIMIT" "$OPT" "$@"; }
+norm() { opt_run -S "$1" -o - 2>/dev/null | grep -v -e '^; ModuleID' -e '^source_filename' | sort_comdats; }
 # opt -S is not always idempotent: a second pass can unique metadata nodes that the first
 # printed apart (`!DIBasicType()` beside its spelled-out twin). same FILE1 FILE2 compares the
 # two after opt -S, and again after opt -S to a fixed point (twice) when once is not enough.
 same() {
     [ "$(norm "$1")" == "$(norm "$2")" ] && return 0
-    "$OPT" -S "$1" -o "$TMP/fix1.ll" 2>/dev/null && "$OPT" -S "$2" -o "$TMP/fix2.ll" 2>/dev/null &&
+    opt_run -S "$1" -o "$TMP/fix1.ll" 2>/dev/null && opt_run -S "$2" -o "$TMP/fix2.ll" 2>/dev/null &&
         [ "$(norm "$TMP/fix1.ll")" == "$(norm "$TMP/fix2.ll")" ]
 }
 # Comdats are printed in hash-table order; compare them as a set.
@@ -66,9 +70,16 @@ for suite in "$@"; do
     while IFS= read -r -d '' f; do
         files=$((files + 1))
         name="${f#"$suite"/}"
-        if ! "$OPT" -S "$f" -o "$TMP/orig.ll" 2>"$TMP/opt.err"; then
+        opt_run -S "$f" -o "$TMP/orig.ll" 2>"$TMP/opt.err"
+        opt_rc=$?
+        if [ "$opt_rc" = 124 ]; then
+            files=$((files - 1))
+            echo "$name: skipped: opt-22 did not finish in ${LIMIT} s"
+            continue
+        fi
+        if [ "$opt_rc" != 0 ]; then
             rejected=$((rejected + 1))
-            "$MERGEFN" print "$f" -o "$TMP/ours.ll" >/dev/null 2>"$TMP/ours.err"
+            timeout "$LIMIT" "$MERGEFN" print "$f" -o "$TMP/ours.ll" >/dev/null 2>"$TMP/ours.err"
             rc=$?
             if [ "$rc" = 1 ] && grep -q '^error:' "$TMP/ours.err"; then
                 rejected_ok=$((rejected_ok + 1))
@@ -83,7 +94,7 @@ for suite in "$@"; do
             continue
         fi
         accepted=$((accepted + 1))
-        if ! "$MERGEFN" print --no-verify "$f" -o "$TMP/ours.ll" 2>"$TMP/ours.err"; then
+        if ! timeout "$LIMIT" "$MERGEFN" print --no-verify "$f" -o "$TMP/ours.ll" 2>"$TMP/ours.err"; then
             echo "$name: READ: $(head -1 "$TMP/ours.err" | cut -c1-160)"
             continue
         fi
@@ -96,15 +107,15 @@ for suite in "$@"; do
         flags=() ours=()
         if grep -q 'mergefunc-use-aliases' "$f"; then flags+=(-mergefunc-use-aliases); ours+=(--use-aliases); fi
         if grep -q 'mergefunc-preserve-debug-info' "$f"; then flags+=(-mergefunc-preserve-debug-info); ours+=(--preserve-debug-info); fi
-        if ! "$OPT" -passes=mergefunc "${flags[@]}" -S "$f" -o "$TMP/theirs.ll" 2>/dev/null; then
+        if ! opt_run -passes=mergefunc "${flags[@]}" -S "$f" -o "$TMP/theirs.ll" 2>/dev/null; then
             merged=$((merged + 1)) # opt-22 fails on its own pass: nothing to compare
             continue
         fi
-        if ! "$MERGEFN" merge --no-verify "${ours[@]}" "$f" -o "$TMP/merged.ll" 2>"$TMP/ours.err"; then
+        if ! timeout "$LIMIT" "$MERGEFN" merge --no-verify "${ours[@]}" "$f" -o "$TMP/merged.ll" 2>"$TMP/ours.err"; then
             echo "$name: MERGE: $(head -1 "$TMP/ours.err" | cut -c1-160)"
             continue
         fi
-        if ! "$OPT" -passes=verify -disable-output "$TMP/merged.ll" 2>"$TMP/v.err"; then
+        if ! opt_run -passes=verify -disable-output "$TMP/merged.ll" 2>"$TMP/v.err"; then
             echo "$name: MERGE OUTPUT INVALID: $(head -1 "$TMP/v.err" | cut -c1-160)"
             continue
         fi
