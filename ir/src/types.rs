@@ -221,7 +221,15 @@ impl TypeTable {
                 return false;
             }
             return match (ptr_space(sd), ptr_space(dd)) {
-                (Some(a), Some(b)) => a == b && sv == dv,
+                // A pointer and a vector of one pointer convert both ways (LLVM's castIsValid).
+                (Some(a), Some(b)) => {
+                    a == b
+                        && match (sv, dv) {
+                            (Some(x), Some(y)) => x == y,
+                            (Some(one), None) | (None, Some(one)) => one == (1, false),
+                            (None, None) => true,
+                        }
+                }
                 (None, None) => {
                     let bits = |t: &TypeData, v: Option<(u32, bool)>| -> Option<(u64, bool)> {
                         let e = u64::from(int(t).or_else(|| float(t))?);

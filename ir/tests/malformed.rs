@@ -679,6 +679,11 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("@a = global ptr ptrauth (i32 42, i32 0)\n", false),
     ("@v = global i32 0\n@a = global ptr ptrauth (ptr @v, i32 2, ptr null)\n", false),
     ("@v = global i32 0\n@a = global ptr ptrauth (ptr @v, i32 2, i64 1, i8 0)\n", false),
+    // A pointer and a vector of one pointer bitcast both ways; bundles may take metadata.
+    ("define <1 x ptr> @f(ptr %a) {\n  %b = bitcast ptr %a to <1 x ptr>\n  ret <1 x ptr> %b\n}\n", true),
+    ("define ptr @f(<1 x ptr> %a) {\n  %b = bitcast <1 x ptr> %a to ptr\n  ret ptr %b\n}\n", true),
+    ("define <2 x ptr> @f(ptr %a) {\n  %b = bitcast ptr %a to <2 x ptr>\n  ret <2 x ptr> %b\n}\n", false),
+    ("declare void @g()\ndefine void @f() {\n  call void @g() [ \"x\"(metadata !\"release\", i32 0) ]\n  ret void\n}\n", true),
     // Intrinsics are only declared.
     ("define void @llvm.foo() {\n  ret void\n}\n", false),
     // Comdats, DLL storage, removed types, range types, incompatible attributes.

@@ -1083,6 +1083,16 @@ impl<'a> Parser<'a> {
                 let mut inputs = Vec::new();
                 if !self.eat(Tok::RParen) {
                     loop {
+                        // A bundle input may be metadata (`metadata !"release"`).
+                        if self.is_word("metadata") {
+                            self.bump();
+                            let md = self.parse_metadata()?;
+                            inputs.push(Value::Md(self.body.md_args.push(md)));
+                            if !self.eat(Tok::Comma) {
+                                break;
+                            }
+                            continue;
+                        }
                         inputs.push(self.typed_value()?.1);
                         if !self.eat(Tok::Comma) {
                             break;
