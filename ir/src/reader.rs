@@ -315,6 +315,8 @@ struct Parser<'a> {
     bb_uselists: Vec<BbUseList>,
     /// Comdats named by globals (offset, name), each to be defined by the end of the module.
     comdat_uses: Vec<(u32, Box<str>)>,
+    /// Names of the comdats defined so far.
+    comdat_names: rustc_hash::FxHashSet<Box<str>>,
 }
 
 /// A `uselistorder_bb @f, %bb, {...}` directive, as read.
@@ -388,6 +390,7 @@ impl<'a> Parser<'a> {
             module_uselists: Vec::new(),
             bb_uselists: Vec::new(),
             comdat_uses: Vec::new(),
+            comdat_names: Default::default(),
         }
     }
 

@@ -168,6 +168,14 @@ const RET: u8 = 4;
 /// attributes LLVM 22 upgrades when read (`readnone` on a function becomes `memory(none)`,
 /// `nocapture` becomes `captures(none)`) count where they are upgraded from.
 fn attr_places(w: &str) -> u8 {
+    // One hash per attribute: this runs for every attribute of every call.
+    static PLACES: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, u8>> =
+        std::sync::OnceLock::new();
+    let map = PLACES.get_or_init(|| ATTR_WORDS.iter().map(|&a| (a, attr_places_of(a))).collect());
+    map.get(w).copied().unwrap_or(FN | PARAM | RET)
+}
+
+fn attr_places_of(w: &str) -> u8 {
     match w {
         "align"
         | "dereferenceable"

@@ -268,7 +268,7 @@ fn give_up<T>() -> PResult<T> {
 
 impl<'a> Parser<'a> {
     /// Continue at byte `offset`.
-    fn seek(&mut self, offset: u32) {
+    pub(super) fn seek(&mut self, offset: u32) {
         self.lex.pos = offset as usize;
         self.last_end = offset;
         self.tok = self.lex.next_token();

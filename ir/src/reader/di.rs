@@ -4,7 +4,8 @@
 //! line, column, argument and tag numbers. What a field's value must name (a file, a type)
 //! is the verifier's business and not checked here.
 
-use super::{PResult, Parser};
+use super::{PResult, Parser, MAX_DEPTH};
+use crate::lexer::Tok;
 
 /// For each specialised node kind: the fields it requires (`REQUIRED` in LLParser) and those
 /// that may not be `null`.
@@ -37,39 +38,17 @@ fn rules(kind: &str) -> (&'static [&'static str], &'static [&'static str]) {
 
 /// The top-level `name: value` fields of a node's parenthesised text, with each value's
 /// offset in `text`.
-fn fields(text: &str) -> Vec<(&str, &str, usize)> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let (mut depth, mut in_str, mut start) = (0i32, false, 0usize);
-    for (k, &c) in b.iter().enumerate() {
-        match c {
-            b'"' => in_str = !in_str,
-            _ if in_str => {}
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => depth -= 1,
-            b',' if depth == 0 => {
-                push_field(text, start, k, &mut out);
-                start = k + 1;
-            }
-            _ => {}
-        }
-    }
-    push_field(text, start, b.len(), &mut out);
-    out
+/// Whether the fields of specialised node `kind` are checked (the debug-info nodes; an
+/// expression's operations and an argument list are not fields).
+pub(super) fn checked_kind(kind: &str) -> bool {
+    (kind.starts_with("DI") || kind == "GenericDINode")
+        && kind != "DIArgList"
+        && kind != "DIExpression"
 }
 
-fn push_field<'t>(text: &'t str, from: usize, to: usize, out: &mut Vec<(&'t str, &'t str, usize)>) {
-    let part = &text[from..to];
-    if let Some(colon) = part.find(':') {
-        let name = part[..colon].trim();
-        let raw = &part[colon + 1..];
-        let value = raw.trim();
-        let at = from + colon + 1 + (raw.len() - raw.trim_start().len());
-        if !name.is_empty() && name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_') {
-            out.push((name, value, at));
-        }
-    }
-}
+/// Field spans found while skipping a node's parentheses: (start of the field, its `:`, end),
+/// byte offsets into the source.
+pub(super) type Spans = smallvec::SmallVec<[(u32, u32, u32); 16]>;
 
 /// A signed field's value within `i64`, or LLParser's message.
 fn signed_within(name: &str, value: &str) -> Option<String> {
@@ -103,32 +82,142 @@ fn unsigned_within(name: &str, value: &str, max: u64) -> Option<String> {
 }
 
 impl<'a> Parser<'a> {
-    /// Check the fields of `!kind(...)`, whose parenthesised text starts at byte `open` (the
-    /// `(`) and ends at `close` (one past the `)`); `distinct` when the node is.
+    /// Skip the parenthesised fields of a specialised node (as `skip_group` does), noting
+    /// where each top-level field starts, has its `:` and ends: one pass over the bytes, as
+    /// this runs for every debug-info node of a module.
+    pub(super) fn skip_di_group(&mut self, spans: &mut Spans) -> PResult<()> {
+        if self.tok.kind != Tok::LParen {
+            return self.err(format!("expected '(', found {}", self.describe()));
+        }
+        let src = self.src;
+        let mut depth = 0usize;
+        let mut i = self.tok.start as usize;
+        let (mut start, mut colon) = (i + 1, 0usize);
+        // Only these bytes matter: a table lookup per byte, the rest skipped at once.
+        static SPECIAL: [bool; 256] = {
+            let mut t = [false; 256];
+            let mut k = 0;
+            let bytes = b"()[]{}\",:";
+            while k < bytes.len() {
+                t[bytes[k] as usize] = true;
+                k += 1;
+            }
+            t
+        };
+        while i < src.len() {
+            if !SPECIAL[src[i] as usize] {
+                i += 1;
+                continue;
+            }
+            match src[i] {
+                b'(' | b'[' | b'{' => {
+                    depth += 1;
+                    if depth > MAX_DEPTH as usize {
+                        return self
+                            .error_at(i as u32, format!("nesting deeper than {MAX_DEPTH} levels"));
+                    }
+                }
+                b')' | b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        if colon != 0 {
+                            spans.push((start as u32, colon as u32, i as u32));
+                        }
+                        break;
+                    }
+                }
+                b'"' => match memchr::memchr(b'"', &src[i + 1..]) {
+                    Some(n) => i += n + 1,
+                    None => return self.err("unterminated string"),
+                },
+                b',' if depth == 1 => {
+                    if colon != 0 {
+                        spans.push((start as u32, colon as u32, i as u32));
+                    }
+                    start = i + 1;
+                    colon = 0;
+                }
+                b':' if depth == 1 && colon == 0 => colon = i,
+                _ => {}
+            }
+            i += 1;
+        }
+        if i >= src.len() {
+            return self.err("unbalanced '('");
+        }
+        self.seek(i as u32 + 1);
+        Ok(())
+    }
+
+    /// Check the fields of `!kind(...)` (their spans from [`Self::skip_di_group`]); `open` is
+    /// the offset of the `(`; `distinct` when the node is.
     pub(super) fn check_di_fields(
         &self,
         kind: &str,
         distinct: bool,
         open: u32,
-        close: u32,
+        spans: &Spans,
     ) -> PResult<()> {
-        if !(kind.starts_with("DI") || kind == "GenericDINode")
-            || kind == "DIArgList"
-            || kind == "DIExpression"
-        {
-            return Ok(());
-        }
-        let text = self.raw_text(open as usize + 1, close as usize - 1);
-        let fs = fields(&text);
-        let at = |off: usize| open + 1 + off as u32;
-        for (k, &(name, _, off)) in fs.iter().enumerate() {
-            if fs[..k].iter().any(|f| f.0 == name) {
-                let name_at = text[..off].rfind(name).unwrap_or(off);
+        let src = self.src;
+        // Names and values as text without checking UTF-8 again (the reader knows the input);
+        // ASCII trimming, byte by byte.
+        let text = |a: u32, b: u32| {
+            self.valid_str(a as usize, b as usize)
+                .or_else(|| std::str::from_utf8(&src[a as usize..b as usize]).ok())
+                .unwrap_or("")
+                .trim_ascii()
+        };
+        let close = spans.last().map_or(open + 1, |s| s.2 + 1);
+        let mut fs: smallvec::SmallVec<[(&str, &str, u32); 16]> = smallvec::SmallVec::new();
+        // A field twice: a 64-bit filter of (length, last byte) first, names compared only
+        // when it says "maybe" (nodes have a dozen fields, and there are many nodes).
+        let mut seen = 0u64;
+        for &(a, c, b) in spans.iter() {
+            let name = text(a, c);
+            let bit = 1u64 << ((name.len() * 7 + name.bytes().last().unwrap_or(0) as usize) & 63);
+            if seen & bit != 0 && fs.iter().any(|f| f.0 == name) {
+                let name_at = a + src[a as usize..c as usize]
+                    .iter()
+                    .take_while(|x| x.is_ascii_whitespace())
+                    .count() as u32;
                 return self.error_at(
-                    at(name_at),
+                    name_at,
                     format!("field '{name}' cannot be specified more than once"),
                 );
             }
+            seen |= bit;
+            // Values are read only for the fields the rules look at.
+            let wanted = matches!(
+                name.as_bytes().first(),
+                Some(b's' | b'f' | b'c' | b'l' | b'u' | b'a' | b't' | b'e' | b'n' | b'i')
+            ) && matches!(
+                name,
+                "scope"
+                    | "file"
+                    | "count"
+                    | "lowerBound"
+                    | "upperBound"
+                    | "stride"
+                    | "line"
+                    | "column"
+                    | "arg"
+                    | "tag"
+                    | "language"
+                    | "emissionKind"
+                    | "name"
+                    | "isDefinition"
+                    | "spFlags"
+            );
+            let (value, off) = if wanted {
+                let lead = src[c as usize + 1..b as usize]
+                    .iter()
+                    .take_while(|x| x.is_ascii_whitespace())
+                    .count() as u32;
+                (text(c + 1, b), c + 1 + lead)
+            } else {
+                ("", c + 1)
+            };
+            fs.push((name, value, off));
         }
         let (required, non_null) = rules(kind);
         for &r in required {
@@ -148,7 +237,7 @@ impl<'a> Parser<'a> {
         }
         for &(name, value, off) in &fs {
             if value == "null" && non_null.contains(&name) {
-                return self.error_at(at(off), format!("'{name}' cannot be null"));
+                return self.error_at(off, format!("'{name}' cannot be null"));
             }
             let limit = match (kind, name) {
                 (_, "line") => Some(u64::from(u32::MAX)),
@@ -165,17 +254,17 @@ impl<'a> Parser<'a> {
                 _ => None,
             };
             if let Some(msg) = limit.and_then(|max| unsigned_within(name, value, max)) {
-                return self.error_at(at(off), msg);
+                return self.error_at(off, msg);
             }
             if matches!(kind, "DISubrange" | "DIGenericSubrange")
                 && matches!(name, "count" | "lowerBound" | "upperBound" | "stride")
             {
                 if let Some(msg) = signed_within(name, value) {
-                    return self.error_at(at(off), msg);
+                    return self.error_at(off, msg);
                 }
             }
             if kind == "DIGlobalVariable" && name == "name" && value == "\"\"" {
-                return self.error_at(at(off), "'name' cannot be empty");
+                return self.error_at(off, "'name' cannot be empty");
             }
         }
         let definition = kind == "DISubprogram"

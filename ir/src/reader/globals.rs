@@ -668,7 +668,7 @@ impl<'a> Parser<'a> {
         if let Some((off, name)) = self
             .comdat_uses
             .iter()
-            .find(|(_, n)| !self.m.comdats.iter().any(|c| c.name == *n))
+            .find(|(_, n)| !self.comdat_names.contains(n))
         {
             return self.error_at(*off, format!("use of undefined comdat '${name}'"));
         }
@@ -803,7 +803,7 @@ impl<'a> Parser<'a> {
         self.expect_word("comdat")?;
         let k = self.expect(Tok::Word, "a comdat selection kind")?;
         let kind = self.text(k);
-        if self.m.comdats.iter().any(|c| c.name == name) {
+        if !self.comdat_names.insert(name.clone()) {
             return self.error_at(token_offset(t), format!("redefinition of comdat '${name}'"));
         }
         if !matches!(

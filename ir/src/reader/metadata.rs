@@ -82,9 +82,7 @@ impl<'a> Parser<'a> {
                         self.describe()
                     ));
                 }
-                let open = self.tok.start;
-                self.skip_group()?;
-                self.check_di_fields(self.text(t), distinct, open, self.prev_end())?;
+                self.skip_node_fields(t, distinct)?;
             }
             _ => {
                 return self.err(format!(
@@ -136,6 +134,19 @@ impl<'a> Parser<'a> {
         let k: std::sync::Arc<str> = name.into();
         self.md_kinds.insert(k.clone());
         k
+    }
+
+    /// Skip `(...)` after the kind token `t` of a specialised node, checking a debug-info
+    /// node's fields on the way ([`super::di`]).
+    fn skip_node_fields(&mut self, t: Token, distinct: bool) -> PResult<()> {
+        let kind = self.text(t);
+        if !super::di::checked_kind(kind) {
+            return self.skip_group();
+        }
+        let open = self.tok.start;
+        let mut spans = super::di::Spans::new();
+        self.skip_di_group(&mut spans)?;
+        self.check_di_fields(kind, distinct, open, &spans)
     }
 
     pub(super) fn md_attachment(&mut self) -> PResult<MdAttachment> {
@@ -203,9 +214,7 @@ impl<'a> Parser<'a> {
                     }
                     return Ok(Metadata::ArgList(items));
                 }
-                let open = self.tok.start;
-                self.skip_group()?;
-                self.check_di_fields(self.text(t), false, open, self.prev_end())?;
+                self.skip_node_fields(t, false)?;
                 Ok(Metadata::Text(
                     self.raw_text(start as usize, self.last_end as usize).into(),
                 ))
