@@ -211,6 +211,33 @@ fn opt_verdict(opt: &std::path::Path, src: &str) -> Option<String> {
     (!out.status.success()).then(|| err.lines().next().unwrap_or_default().to_owned())
 }
 
+/// The reader's verdict on `src` (case `label`) is LLVM's: accepted when `msg` is empty,
+/// otherwise refused with exactly `msg`, the error returned for its position.
+fn reader_says(src: &str, label: &str, msg: &str) -> Option<mergefn_ir::ParseError> {
+    match parse_module(src.as_bytes()) {
+        Ok(_) => {
+            assert!(msg.is_empty(), "{label}: accepted, LLVM says {msg}");
+            None
+        }
+        Err(e) => {
+            assert_eq!(e.msg, msg, "{label}");
+            Some(e)
+        }
+    }
+}
+
+/// opt-22 agrees with `msg` on `src` (case `label`): it accepts it when `msg` is empty,
+/// otherwise its message ends with `msg`.
+fn opt_says(opt: &std::path::Path, src: &str, label: &str, msg: &str) {
+    match opt_verdict(opt, src) {
+        None => assert!(msg.is_empty(), "{label}: opt-22 accepts it"),
+        Some(v) => assert!(
+            !msg.is_empty() && v.ends_with(msg),
+            "{label}: opt-22 says {v}"
+        ),
+    }
+}
+
 /// SSA dominance, as LLVM's verifier checks it: (source, expected message or "" for valid).
 const DOMINANCE_CASES: &[(&str, &str)] = &[
     // Use before the definition in the same block.
@@ -897,12 +924,8 @@ const DATALAYOUTS: &[(&str, &str)] = &[
 fn data_layouts_are_checked_as_llvm_checks_them() {
     for &(dl, msg) in DATALAYOUTS {
         let src = format!("target datalayout = \"{dl}\"\n");
-        match parse_module(src.as_bytes()) {
-            Ok(_) => assert!(msg.is_empty(), "{dl}: accepted, LLVM says {msg}"),
-            Err(e) => {
-                assert_eq!(e.msg, msg, "{dl}");
-                assert_eq!((e.line, e.col), (1, 21), "{dl}: at the string");
-            }
+        if let Some(e) = reader_says(&src, dl, msg) {
+            assert_eq!((e.line, e.col), (1, 21), "{dl}: at the string");
         }
     }
 }
@@ -911,11 +934,7 @@ fn data_layouts_are_checked_as_llvm_checks_them() {
 fn llvm_agrees_on_the_data_layouts() {
     let Some(opt) = opt22() else { return };
     for &(dl, msg) in DATALAYOUTS {
-        let verdict = opt_verdict(&opt, &format!("target datalayout = \"{dl}\"\n"));
-        match verdict {
-            None => assert!(msg.is_empty(), "{dl}: opt-22 accepts it"),
-            Some(v) => assert!(!msg.is_empty() && v.ends_with(msg), "{dl}: opt-22 says {v}"),
-        }
+        opt_says(&opt, &format!("target datalayout = \"{dl}\"\n"), dl, msg);
     }
 }
 
@@ -961,18 +980,9 @@ fn debug_records_are_read_as_llparser_reads_them() {
     let opt = opt22();
     for &(record, msg) in RECORDS {
         let src = RECORD_MODULE.replace("RECORD", record);
-        match parse_module(src.as_bytes()) {
-            Ok(_) => assert!(msg.is_empty(), "{record}: accepted, LLVM says {msg}"),
-            Err(e) => assert_eq!(e.msg, msg, "{record}"),
-        }
+        reader_says(&src, record, msg);
         if let Some(opt) = &opt {
-            match opt_verdict(opt, &src) {
-                None => assert!(msg.is_empty(), "{record}: opt-22 accepts it"),
-                Some(v) => assert!(
-                    !msg.is_empty() && v.ends_with(msg),
-                    "{record}: opt-22 says {v}"
-                ),
-            }
+            opt_says(opt, &src, record, msg);
         }
     }
 }
@@ -1051,18 +1061,9 @@ fn debug_info_fields_are_checked_as_llparser_checks_them() {
              !3 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
              !4 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
         );
-        match parse_module(src.as_bytes()) {
-            Ok(_) => assert!(msg.is_empty(), "{node}: accepted, LLVM says {msg}"),
-            Err(e) => assert_eq!(e.msg, msg, "{node}"),
-        }
+        reader_says(&src, node, msg);
         if let Some(opt) = &opt {
-            match opt_verdict(opt, &src) {
-                None => assert!(msg.is_empty(), "{node}: opt-22 accepts it"),
-                Some(v) => assert!(
-                    !msg.is_empty() && v.ends_with(msg),
-                    "{node}: opt-22 says {v}"
-                ),
-            }
+            opt_says(opt, &src, node, msg);
         }
     }
 }

@@ -210,11 +210,6 @@ const TYPE_ATTRS: [&str; 6] = [
     "elementtype",
 ];
 
-/// `align=N` in an attribute group is the function's alignment.
-fn in_group_align(w: &str, pos: AttrPos) -> bool {
-    pos == AttrPos::Group && w == "align"
-}
-
 impl<'a> Parser<'a> {
     pub(super) fn attr_group(&mut self) -> PResult<()> {
         self.bump();
@@ -386,7 +381,8 @@ impl<'a> Parser<'a> {
                 );
             }
             AttrPos::Function | AttrPos::CallSite | AttrPos::Group
-                if places & FN == 0 && !(in_group_align(w, pos)) =>
+                // `align=N` in a group is the function's alignment.
+                if places & FN == 0 && !(pos == AttrPos::Group && w == "align") =>
             {
                 "this attribute does not apply to functions"
             }

@@ -459,8 +459,8 @@ impl<'a> Parser<'a> {
                 }
             }
             let mut keeps_uses = false;
-            let own_ok = crate::intrinsics::mangled_name(&self.m.types, &name, fn_ty)
-                .is_none_or(|n| n == name);
+            let own = crate::intrinsics::mangled_name(&self.m.types, &name, fn_ty);
+            let own_ok = own.as_ref().is_none_or(|n| *n == name);
             if requeue && own_ok {
                 self.m.order.retain(|&x| x != g);
                 self.m.order.push(g);
@@ -508,14 +508,8 @@ impl<'a> Parser<'a> {
                     edits.push((c.0, c.1, target));
                 }
             }
-            if !keeps_uses
-                && !self.m.function(g).is_some_and(|f| {
-                    f.common.name.as_str().is_some_and(|n| {
-                        crate::intrinsics::mangled_name(&self.m.types, n, fn_ty).as_deref()
-                            == Some(n)
-                    })
-                })
-            {
+            // Gone once nothing calls it, unless it already has its own type's name.
+            if !keeps_uses && own.as_deref() != Some(name.as_str()) {
                 emptied.push(g);
             }
         }
@@ -544,11 +538,7 @@ impl<'a> Parser<'a> {
                 let Some(body) = self.m.function(f).and_then(|x| x.body.as_ref()) else {
                     continue;
                 };
-                uses += body
-                    .insts
-                    .values()
-                    .map(|d| d.operands.iter().filter(|&&o| o == v).count())
-                    .sum::<usize>();
+                uses += super::body::value_uses(body, v);
             }
             for (k, _) in self.m.consts.iter() {
                 uses += self
@@ -1170,18 +1160,9 @@ impl<'a> Parser<'a> {
             varargs,
         });
         let mut f = Function {
-            common,
-            fn_ty,
-            params,
             cc,
-            attrs,
-            align: None,
-            gc: None,
-            prefix: None,
-            prologue: None,
-            personality: None,
             md,
-            body: None,
+            ..Function::declaration(common, fn_ty, params, attrs)
         };
         // Unless the header says otherwise, a function lives in the program address space.
         f.common.addrspace = self.program_as;

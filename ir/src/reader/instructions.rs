@@ -9,7 +9,7 @@ use crate::constant::ConstData;
 use crate::inst::*;
 use crate::lexer::{Lexer, Tok};
 use crate::module::*;
-use crate::types::{FloatKind, Type, TypeData};
+use crate::types::{Type, TypeData};
 
 /// What an `atomicrmw` operation takes: `xchg` any scalar, the `f` operations floating point,
 /// the others integers.
@@ -173,23 +173,13 @@ impl<'a> Parser<'a> {
             };
             return Some(format!("atomicrmw {op} operand must be {what}"));
         }
-        let bits = |t: Type| -> u64 {
-            match types.get(t) {
-                TypeData::Int(w) => u64::from(*w),
-                TypeData::Float(k) => match k {
-                    FloatKind::Half | FloatKind::BFloat => 16,
-                    FloatKind::Float => 32,
-                    FloatKind::Double => 64,
-                    FloatKind::X86Fp80 => 80,
-                    _ => 128,
-                },
-                TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => u64::from(self.m.pointer_bits(*a)),
-                _ => 8,
-            }
+        let bits = match types.pointer_addrspace(scalar) {
+            Some(a) => u64::from(self.m.pointer_bits(a)),
+            None => types.primitive_bits(scalar),
         };
         let lanes = types.vector_len(ty).map_or(1, |(n, _)| u64::from(n));
         // The store size: whole bytes.
-        let size = (bits(scalar) * lanes).div_ceil(8) * 8;
+        let size = (bits * lanes).div_ceil(8) * 8;
         (size < 8 || !size.is_power_of_two())
             .then(|| "atomicrmw operand must be power-of-two byte-sized integer".into())
     }
