@@ -246,6 +246,27 @@ pub struct MergeArgs {
     /// strategy merges the same functions into the same output; they differ in speed
     #[arg(long, value_enum, value_name = "HOW", default_value_t = Lookup::Hash)]
     pub lookup: Lookup,
+
+    /// Which function bodies to read in full. A body that no other body could equal (by
+    /// a key read off its text: its instructions' opcodes) can never merge; with `needed`
+    /// it is only scanned for the globals, metadata and attribute groups it names, and goes
+    /// to the output as it was written, those names brought up to date. Its instructions are
+    /// then neither parsed nor verified: errors inside it are left to the next LLVM tool
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = Bodies::Auto)]
+    pub parse_bodies: Bodies,
+}
+
+/// Which bodies `merge` reads in full (`--parse-bodies`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Bodies {
+    /// Every body: all of them parsed and verified
+    All,
+    /// Only bodies that may merge (those sharing their opcode key with another)
+    Needed,
+    /// `needed` for inputs of 1 MiB and more (compiler output, where reading is most of
+    /// the time), `all` for smaller ones (the default). `--merge-similar`, `--merge-cycles`
+    /// and `--preserve-debug-info` always read every body
+    Auto,
 }
 
 /// Strategies for finding equal functions; all give the same merges, at different costs.

@@ -2,7 +2,7 @@
 //! the whole job, reading inputs and writing outputs through [`crate::io`].
 //!
 
-use crate::cli::{Command, DupsArgs, ExplainArgs, Lookup, MergeArgs, PrintArgs, TypesArgs};
+use crate::cli::{Bodies, Command, DupsArgs, ExplainArgs, Lookup, MergeArgs, PrintArgs, TypesArgs};
 use crate::diag::Error;
 use crate::io::{self, FileArg, Format};
 use crate::progress::{Progress, When};
@@ -25,7 +25,14 @@ pub fn run(command: Command, progress: When) -> Result<ExitCode, Error> {
 pub fn cmd_merge(args: &MergeArgs, when: When) -> Result<(), Error> {
     let start = Instant::now();
     let progress = Progress::new(when, args.input.len());
-    let (mut m, hints) = io::load_module_with_hints(&args.input, !args.no_verify, &progress)?;
+    // Only LLVM's own merges are decided on opcode keys; the others look at every body.
+    let bodies = if args.merge_similar || args.merge_cycles || args.preserve_debug_info {
+        Bodies::All
+    } else {
+        args.parse_bodies
+    };
+    let (mut m, hints) =
+        io::load_module_with_hints(&args.input, !args.no_verify, bodies, &progress)?;
     let parsed = Instant::now();
     progress.stage("merge", None, false);
     let lookup = match args.lookup {
@@ -188,7 +195,7 @@ pub fn cmd_explain(args: &ExplainArgs) -> Result<ExitCode, Error> {
 /// `mergefn print`: read a module and write it back in the chosen format.
 pub fn cmd_print(args: &PrintArgs, when: When) -> Result<(), Error> {
     let progress = Progress::new(when, args.input.len());
-    let (m, _) = io::load_module_with_hints(&args.input, !args.no_verify, &progress)?;
+    let (m, _) = io::load_module_with_hints(&args.input, !args.no_verify, Bodies::All, &progress)?;
     let out = io::prepare_module(&args.output, &m, args.emit, args.pretty, &progress)?;
     io::commit(vec![out])?;
     progress.finish();

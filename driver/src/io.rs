@@ -5,6 +5,7 @@
 //! over the destination only once complete: on any failure the destination is untouched and
 //! the temporary file is gone (it is deleted on drop, including while unwinding).
 
+use crate::cli::Bodies;
 use crate::diag::Error;
 use crate::progress::Progress;
 use clap::ValueEnum;
@@ -95,6 +96,12 @@ impl std::ops::Deref for InputBytes {
     }
 }
 
+impl AsRef<[u8]> for InputBytes {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
 impl InputBytes {
     /// Tell the kernel that the mapped bytes before `offset` are not needed for now, so that
     /// they stop counting against our memory: a big input then streams through the reader
@@ -160,10 +167,14 @@ fn map_or_read(path: &Path) -> io::Result<InputBytes> {
     Ok(InputBytes::Read(buf))
 }
 
+/// Inputs from this size on read only the bodies a merge may need, under `--parse-bodies
+/// auto` (see [`Bodies`]).
+pub const LAZY_FROM: usize = 1 << 20;
+
 /// Read a module from `input`, in whichever format it is, and (when `verify`) run the IR
 /// verifier on it; a finding is reported at the instruction's position, like a parse error.
 pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
-    load_module_with_hints(input, verify, &Progress::hidden()).map(|(m, _)| m)
+    load_module_with_hints(input, verify, Bodies::All, &Progress::hidden()).map(|(m, _)| m)
 }
 
 /// [`load_module`], with the reader's use hints for `.ll` input (see
@@ -171,18 +182,31 @@ pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
 pub fn load_module_with_hints(
     input: &FileArg,
     verify: bool,
+    lazy: Bodies,
     progress: &Progress,
 ) -> Result<(Module, Option<UseHints>), Error> {
-    let bytes = read_input(input)?;
+    let bytes = std::sync::Arc::new(read_input(input)?);
     let name = input.input_name();
     progress.stage("read", Some(bytes.len() as u64), true);
     let (mut m, hints) = match Format::detect(&bytes) {
         Format::Ll => {
             let mut released = 0;
-            let (m, hints) = mergefn_ir::parse_module_with_hints(&bytes, &mut |offset| {
-                progress.set(offset as u64);
-                bytes.release_before(&mut released, offset)
-            })
+            let keep = match lazy {
+                Bodies::All => false,
+                Bodies::Needed => true,
+                Bodies::Auto => bytes.len() >= LAZY_FROM,
+            };
+            let opts = mergefn_ir::ReadOptions {
+                lazy_source: keep.then(|| mergefn_ir::lazy::Source(bytes.clone())),
+            };
+            let (m, hints) = mergefn_ir::parse_module_with_options(
+                &bytes,
+                &mut |offset| {
+                    progress.set(offset as u64);
+                    bytes.release_before(&mut released, offset)
+                },
+                &opts,
+            )
             .map_err(|err| Error::Parse {
                 name: name.clone(),
                 err,

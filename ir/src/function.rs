@@ -109,6 +109,11 @@ pub struct Body {
     /// `; preds =` comment follows (LLVM sorts the use list by these indices).
     #[serde(default)]
     pub block_use_orders: Vec<(Block, Box<[u32]>)>,
+    /// A body the reader kept as text ([`crate::lazy`]): then the tables above are empty,
+    /// and only the writer and the use index look at it. Not serialised (modules for JSON
+    /// are read in full).
+    #[serde(skip)]
+    pub lazy: Option<Box<crate::lazy::LazyBody>>,
 }
 
 impl Body {
@@ -116,6 +121,7 @@ impl Body {
     /// text, so that big bodies are not grown by doubling).
     pub fn with_capacity(insts: usize) -> Body {
         Body {
+            lazy: None,
             insts: PrimaryMap::with_capacity(insts),
             inst_names: InstNames::default(),
             blocks: PrimaryMap::with_capacity(insts / 4 + 1),
@@ -124,6 +130,19 @@ impl Body {
             source_offsets: cranelift_entity::SecondaryMap::with_capacity(insts),
             block_use_orders: Vec::new(),
         }
+    }
+
+    /// A body kept as text.
+    pub fn lazy(text: crate::lazy::LazyBody) -> Body {
+        Body {
+            lazy: Some(Box::new(text)),
+            ..Body::with_capacity(0)
+        }
+    }
+
+    /// Whether the body is kept as text ([`crate::lazy`]).
+    pub fn is_lazy(&self) -> bool {
+        self.lazy.is_some()
     }
 
     /// Give back the room [`with_capacity`](Self::with_capacity) reserved but the body did

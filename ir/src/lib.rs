@@ -77,6 +77,7 @@ pub mod datalayout;
 pub mod function;
 pub mod inst;
 pub mod intrinsics;
+pub mod lazy;
 pub mod lexer;
 pub mod metadata;
 pub mod module;
@@ -98,7 +99,7 @@ pub use module::{
 };
 pub use reader::{
     parse_module, parse_module_parallel, parse_module_serial, parse_module_with_hints,
-    parse_module_with_progress, ParseError,
+    parse_module_with_options, parse_module_with_progress, ParseError, ReadOptions,
 };
 pub use types::{FloatKind, Type, TypeData, TypeTable};
 pub use value::Value;

@@ -382,6 +382,10 @@ pub struct Module {
     pub named_md: Vec<NamedMd>,
     /// Whether the text used typed pointers (`i32*`): the writer then prints typed pointers.
     pub typed_pointers: bool,
+    /// The text bodies kept as text point into ([`crate::lazy`]); `None` when every body
+    /// was read.
+    #[serde(skip)]
+    pub source: Option<crate::lazy::Source>,
     #[serde(skip)]
     names: FxHashMap<Box<str>, GlobalId>,
 }

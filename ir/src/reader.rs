@@ -24,7 +24,8 @@
 //! - `reader/metadata.rs`: metadata definitions, operands, attachments, debug records;
 //! - `reader/body.rs`: function bodies, local names and their placeholders, blocks;
 //! - `reader/instructions.rs`: instructions, calls and other call-like instructions;
-//! - `reader/batch.rs`: the parallel reader, which hands function bodies to other threads.
+//! - `reader/batch.rs`: the parallel reader, which hands function bodies to other threads;
+//! - `reader/lazy_bodies.rs`: bodies kept as text ([`crate::lazy`]), and their references.
 
 use crate::attr::{Attr, AttrList};
 use crate::function::{Block, Body};
@@ -42,6 +43,7 @@ mod constants;
 mod di;
 mod globals;
 mod instructions;
+mod lazy_bodies;
 mod metadata;
 mod types;
 
@@ -179,8 +181,49 @@ pub fn parse_module_with_hints(
     src: &[u8],
     done_before: &mut dyn FnMut(usize),
 ) -> Result<(Module, crate::uses::UseHints), ParseError> {
+    parse_module_with_options(src, done_before, &ReadOptions::default())
+}
+
+/// How to read a module.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// With the text being read (the same bytes as `src`), keep the bodies that cannot equal
+    /// any other body as text ([`crate::lazy`]): they are not parsed, checked or verified
+    /// beyond a scan of their text, and print as read, with their references to globals,
+    /// metadata and attribute groups brought up to date. The module keeps the text
+    /// ([`Module::source`]). What a merge needs; a module read this way is for merging and
+    /// printing, not for analyses that look into every body.
+    pub lazy_source: Option<crate::lazy::Source>,
+}
+
+/// [`parse_module_with_hints`] with [`ReadOptions`].
+pub fn parse_module_with_options(
+    src: &[u8],
+    done_before: &mut dyn FnMut(usize),
+    opts: &ReadOptions,
+) -> Result<(Module, crate::uses::UseHints), ParseError> {
+    let same_text = |s: &crate::lazy::Source| std::ptr::eq(s.bytes(), src);
+    if let Some(source) = opts.lazy_source.as_ref().filter(|s| same_text(s)) {
+        let plan = crate::lazy::plan(src);
+        if !plan.is_empty() {
+            let r = if batch::worth_it(src) {
+                batch::parse(src, done_before, plan)
+            } else {
+                let mut p = Parser::new(src);
+                p.lazy_plan = plan;
+                p.decide_pointer_spelling();
+                p.module(done_before).ok().map(|()| (p.m, p.hints))
+            };
+            if let Some(mut r) = r {
+                r.0.source = Some(source.clone());
+                return Ok(r);
+            }
+            // An error, or a body the scan misjudged: read everything, which gives the
+            // error as always.
+        }
+    }
     if batch::worth_it(src) {
-        if let Some(r) = batch::parse(src, done_before) {
+        if let Some(r) = batch::parse(src, done_before, Vec::new()) {
             return Ok(r);
         }
         // An error, or text the parallel reader does not take: the serial reader gives the
@@ -196,7 +239,7 @@ pub fn parse_module_with_hints(
 /// `None` when the text needs the serial reader (an error, or a body not laid out as LLVM
 /// prints it). [`parse_module`] uses this for big inputs; tests and benches call it directly.
 pub fn parse_module_parallel(src: &[u8]) -> Option<Module> {
-    batch::parse(src, &mut |_| {}).map(|(m, _)| m)
+    batch::parse(src, &mut |_| {}, Vec::new()).map(|(m, _)| m)
 }
 
 /// [`parse_module`] on the calling thread only: the reference the parallel reader is tested
@@ -317,6 +360,12 @@ struct Parser<'a> {
     comdat_uses: Vec<(u32, Box<str>)>,
     /// Names of the comdats defined so far.
     comdat_names: rustc_hash::FxHashSet<Box<str>>,
+    /// Bodies to keep as text ([`crate::lazy`]), in text order, and the next one to reach.
+    lazy_plan: Vec<crate::lazy::Planned>,
+    lazy_next: usize,
+    /// Bodies kept as text: their function, references (unresolved) and where the text
+    /// starts in `src`; resolved by [`Parser::resolve_lazy`] once the module is read.
+    lazy_bodies: Vec<(GlobalId, Vec<crate::lazy::RawRef>, u32)>,
 }
 
 /// A `uselistorder_bb @f, %bb, {...}` directive, as read.
@@ -391,6 +440,9 @@ impl<'a> Parser<'a> {
             bb_uselists: Vec::new(),
             comdat_uses: Vec::new(),
             comdat_names: Default::default(),
+            lazy_plan: Vec::new(),
+            lazy_next: 0,
+            lazy_bodies: Vec::new(),
         }
     }
 

@@ -32,6 +32,14 @@ pub enum User {
     },
     /// The initializer, aliasee, personality/prefix/prologue of another global.
     Global(GlobalId),
+    /// Reference `index` of `func`'s body kept as text ([`crate::lazy`]): the global named
+    /// there, in an instruction or a constant expression.
+    Lazy {
+        /// The function whose body names the global.
+        func: GlobalId,
+        /// The index in [`LazyBody::refs`](crate::lazy::LazyBody::refs).
+        index: u32,
+    },
 }
 
 /// Index of global uses for a whole module.
@@ -179,7 +187,11 @@ impl UseIndex {
     ) -> (Self, Vec<(GlobalId, T)>) {
         let globals: Vec<GlobalId> = m.live_globals().collect();
         let weight = |g: GlobalId| match &m.globals[g].kind {
-            GlobalKind::Function(f) => 1 + f.body.as_ref().map_or(0, |b| b.insts.len()),
+            GlobalKind::Function(f) => {
+                1 + f.body.as_ref().map_or(0, |b| {
+                    b.insts.len() + b.lazy.as_ref().map_or(0, |l| l.refs.len() / 4)
+                })
+            }
             _ => 1,
         };
         let total: usize = globals.iter().map(|&g| weight(g)).sum();
@@ -265,6 +277,23 @@ fn uses_in<T>(
         }
         if let GlobalKind::Function(f) = &m.globals[g].kind {
             let Some(body) = &f.body else { continue };
+            if let Some(lazy) = &body.lazy {
+                for (k, r) in lazy.refs.iter().enumerate() {
+                    if let crate::lazy::RefKind::Global { id, .. } = r.kind {
+                        if is_wanted(id) {
+                            out.push((
+                                id,
+                                User::Lazy {
+                                    func: g,
+                                    index: k as u32,
+                                },
+                            ));
+                        }
+                    }
+                }
+                visited.push((g, visit(g, body)));
+                continue;
+            }
             let mut note = |i: Inst, k: usize, v: Value| {
                 let Value::Const(c) = v else { return };
                 let globals = cg.get(m, c);
@@ -344,6 +373,7 @@ mod tests {
             .map(|u| match *u {
                 User::Inst { func, inst, .. } => (m.global_name(func).to_string(), inst.as_u32()),
                 User::Global(h) => (m.global_name(h).to_string(), u32::MAX),
+                User::Lazy { func, index } => (m.global_name(func).to_string(), index),
             })
             .collect()
     }

@@ -378,7 +378,9 @@ fn is_eligible(m: &Module, f: GlobalId) -> bool {
     let Some(func) = g.as_function() else {
         return false;
     };
-    !g.deleted && func.body.is_some() && g.common().linkage != Linkage::AvailableExternally
+    !g.deleted
+        && func.body.as_ref().is_some_and(|b| !b.is_lazy())
+        && g.common().linkage != Linkage::AvailableExternally
 }
 
 /// A printable name for a function, made up for unnamed ones.
@@ -590,7 +592,9 @@ impl Pass<'_> {
                 let Some(func) = g.as_function() else {
                     continue;
                 };
-                if func.body.is_some() && g.common().linkage != Linkage::AvailableExternally {
+                if func.body.as_ref().is_some_and(|b| !b.is_lazy())
+                    && g.common().linkage != Linkage::AvailableExternally
+                {
                     self.insert(f);
                 }
             }

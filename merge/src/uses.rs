@@ -13,6 +13,7 @@ use crate::consts::{
 use crate::mdrefs::MdRefs;
 use cranelift_entity::SecondaryMap;
 use mergefn_ir::constant::Const;
+use mergefn_ir::lazy::RefKind;
 use mergefn_ir::uses::{global_consts, UseIndex, User};
 use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
 use rustc_hash::FxHashMap;
@@ -88,7 +89,7 @@ impl Uses {
             pos[g] = i;
         }
         let user_pos = |u: &User| match *u {
-            User::Inst { func, .. } => pos[func],
+            User::Inst { func, .. } | User::Lazy { func, .. } => pos[func],
             User::Global(h) => pos[h],
         };
         let mut users = idx.into_map();
@@ -109,6 +110,7 @@ impl Uses {
     /// Whether `u` still mentions `g` in the current IR.
     fn live(m: &Module, u: &User, g: GlobalId) -> bool {
         match *u {
+            User::Lazy { func, index } => lazy_ref(m, func, index).is_some_and(|(t, _)| t == g),
             User::Inst {
                 func,
                 inst,
@@ -231,6 +233,7 @@ impl Uses {
                     set_operand(&mut body.insts[inst], k as usize, Value::Const(new));
                     self.modified.push(func);
                 }
+                User::Lazy { func, index } => set_lazy_ref(m, func, index, to),
                 User::Global(h) => {
                     let consts = global_consts(m, h);
                     let new: Vec<Const> = consts
@@ -281,7 +284,7 @@ impl Uses {
                 }
             }
             User::Global(h) if !m.globals[h].deleted => global_consts(m, h),
-            User::Global(_) => Vec::new(),
+            User::Global(_) | User::Lazy { .. } => Vec::new(),
         }
     }
 
@@ -343,6 +346,8 @@ impl Uses {
                         .collect();
                     set_global_consts(m, h, &new);
                 }
+                // Bodies naming a block address are never kept as text.
+                User::Lazy { .. } => {}
             }
         }
         self.users[g] = list;
@@ -367,6 +372,16 @@ impl Uses {
         let mut keep = Vec::new();
         let mut moved = Vec::new();
         for u in list.into_iter().rev() {
+            if let User::Lazy { func, index } = u {
+                if lazy_ref(m, func, index) == Some((old, true)) {
+                    set_lazy_ref(m, func, index, new);
+                    changed.push(func);
+                    moved.push(u);
+                } else {
+                    keep.push(u);
+                }
+                continue;
+            }
             let User::Inst {
                 func,
                 inst,
@@ -470,6 +485,34 @@ impl Uses {
     /// Record that `user` (a new function's instruction operand, or a new global) uses `g`.
     pub fn add(&mut self, g: GlobalId, user: User) {
         self.users[g].push(user);
+    }
+}
+
+/// The global that reference `index` of `func`'s lazy body names, and whether it is a callee
+/// there; `None` once `func` is deleted.
+fn lazy_ref(m: &Module, func: GlobalId, index: u32) -> Option<(GlobalId, bool)> {
+    let gl = &m.globals[func];
+    if gl.deleted {
+        return None;
+    }
+    let lazy = gl.as_function()?.body.as_ref()?.lazy.as_ref()?;
+    match lazy.refs.get(index as usize)?.kind {
+        RefKind::Global { id, callee } => Some((id, callee)),
+        _ => None,
+    }
+}
+
+/// Make reference `index` of `func`'s lazy body name `to` (its text is a name: renaming is
+/// all a replacement does to it, as all globals are `ptr` in the program address space).
+fn set_lazy_ref(m: &mut Module, func: GlobalId, index: u32, to: GlobalId) {
+    let lazy = m.globals[func]
+        .as_function_mut()
+        .and_then(|f| f.body.as_mut())
+        .and_then(|b| b.lazy.as_mut());
+    if let Some(r) = lazy.and_then(|l| l.refs.get_mut(index as usize)) {
+        if let RefKind::Global { id, .. } = &mut r.kind {
+            *id = to;
+        }
     }
 }
 

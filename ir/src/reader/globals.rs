@@ -142,9 +142,9 @@ impl<'a> Parser<'a> {
     /// LLVM's remangling of the old signature leaves behind). Doing the same keeps merge
     /// decisions equal to opt-22's: functions that differ only in those sizes are equal to it.
     /// Typed-pointer IR (LLVM 14) keeps its own form.
-    fn upgrade_lifetime_intrinsics(&mut self) {
+    fn upgrade_lifetime_intrinsics(&mut self) -> bool {
         if self.m.typed_pointers {
-            return;
+            return false;
         }
         let old: Vec<(GlobalId, Type, Type)> = self
             .m
@@ -170,7 +170,7 @@ impl<'a> Parser<'a> {
             })
             .collect();
         if old.is_empty() {
-            return;
+            return false;
         }
         let void = self.m.types.void();
         let targets: rustc_hash::FxHashSet<GlobalId> = old.iter().map(|o| o.0).collect();
@@ -389,6 +389,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        true
     }
 
     /// LLVM renames an overloaded intrinsic to the name its types give
@@ -396,9 +397,9 @@ impl<'a> Parser<'a> {
     /// replaced by one under the mangled name (reused if the module has it, else appended),
     /// the calls follow, and the old declaration goes once nothing calls it. Typed-pointer IR
     /// keeps LLVM 14's names.
-    fn remangle_intrinsics(&mut self) {
+    fn remangle_intrinsics(&mut self) -> bool {
         if self.m.typed_pointers {
-            return;
+            return false;
         }
         // Declarations of intrinsics the table knows under another name, in module order.
         let decls: Vec<GlobalId> = self
@@ -415,7 +416,9 @@ impl<'a> Parser<'a> {
                     })
             })
             .collect();
+        let any = !decls.is_empty();
         self.remangle_decls(decls, false);
+        any
     }
 
     /// [`Self::remangle_intrinsics`] for the declarations `decls`, in that order. With
@@ -677,9 +680,14 @@ impl<'a> Parser<'a> {
                 )
             };
         }
+        self.resolve_lazy()?;
         self.declare_called_intrinsics();
-        self.upgrade_lifetime_intrinsics();
-        self.remangle_intrinsics();
+        let changed = self.upgrade_lifetime_intrinsics() | self.remangle_intrinsics();
+        if changed && !self.lazy_bodies.is_empty() {
+            // Calls were rewritten to other declarations: the text of lazy bodies would not
+            // follow. Read everything instead.
+            return self.error_at(0, "lazy bodies call intrinsics the reader upgrades");
+        }
         // Before numbered names are dropped, so that the message can show them.
         if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
             let name = self.m.global_name(g);
@@ -1230,6 +1238,17 @@ impl<'a> Parser<'a> {
             // Also for a body left to a worker (which names the parameters again): a repeated
             // parameter name is reported here, at its place among the top-level errors.
             self.begin_body(&f.params)?;
+            if let Some(lazy) = self.lazy_body() {
+                f.body = Some(Body::lazy(lazy.0));
+                for p in &mut f.params {
+                    if matches!(&p.name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())) {
+                        p.name = Name::Unnamed;
+                    }
+                }
+                let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
+                self.lazy_bodies.push((g, lazy.1, lazy.2));
+                return Ok(());
+            }
             let deferred = self.deferrable_body().map(|end| (end, f.params.clone()));
             if deferred.is_none() {
                 self.body = Body::with_capacity(self.body_lines_estimate());

@@ -509,6 +509,12 @@ impl<'m> Writer<'m> {
             return;
         };
         self.attachments(None, &f.md, " ");
+        if let Some(lazy) = &body.lazy {
+            self.s(" {");
+            self.lazy_text(lazy);
+            self.s("}\n");
+            return;
+        }
         self.s(" {\n");
         self.predecessors(body);
         for (k, &b) in body.layout.iter().enumerate() {
@@ -560,6 +566,31 @@ impl<'m> Writer<'m> {
             }
         }
         self.s("}\n");
+    }
+
+    /// A body kept as text, its references printed as the rest of the module prints them.
+    fn lazy_text(&mut self, lazy: &crate::lazy::LazyBody) {
+        use crate::lazy::RefKind;
+        let source = self
+            .m
+            .source
+            .as_ref()
+            .expect("a module with lazy bodies keeps its text");
+        let text = &source.bytes()[lazy.start as usize..lazy.end as usize];
+        let mut from = 0;
+        for r in &lazy.refs {
+            self.out.extend_from_slice(&text[from..r.at as usize]);
+            from = r.end as usize;
+            match r.kind {
+                RefKind::Global { id, .. } => self.global_name(id),
+                RefKind::Md(n) => self.metadata(None, &crate::metadata::Metadata::Ref(n)),
+                RefKind::Attr(g) => {
+                    self.s("#");
+                    self.num(self.num.map_or(g, |x| x.attr(g)));
+                }
+            }
+        }
+        self.out.extend_from_slice(&text[from..]);
     }
 
     /// For each block of `body`, the blocks whose terminators name it, in the order they

@@ -134,6 +134,16 @@ impl<'m> Numbering<'m> {
                 b.md(&a.md, None);
             }
             let Some(body) = &f.body else { continue };
+            if let Some(lazy) = &body.lazy {
+                for r in &lazy.refs {
+                    match r.kind {
+                        crate::lazy::RefKind::Md(n) => b.node(n),
+                        crate::lazy::RefKind::Attr(g) => b.later.push(g),
+                        crate::lazy::RefKind::Global { .. } => {}
+                    }
+                }
+                continue;
+            }
             for &bl in &body.layout {
                 for &i in &body.blocks[bl].insts {
                     let d = &body.insts[i];

@@ -1,0 +1,563 @@
+//! Function bodies kept as text.
+//!
+//! Merging only ever changes functions that are equal to another one, and the callers of
+//! those. A body that no other body could equal is never compared, hashed or rewritten: all
+//! the pass needs from it is which globals it names (a rename or a "replace all uses" must
+//! reach it), and all the writer needs is its text with those names, metadata numbers and
+//! attribute-group numbers brought up to date. Reading such a body into instructions is most
+//! of the cost of a run on real modules, so [`plan`] finds the bodies that cannot merge before
+//! the reader starts, and the reader keeps them as a [`LazyBody`]: the text and its
+//! references.
+//!
+//! "Cannot merge" rests on a key read off the text, [`BodyScan::key`], that LLVM's comparator
+//! cannot tell apart for equal functions: the multiset of the instructions' opcode words
+//! (the first word after `%x =`), blind to names, types, operands and block order. Equal
+//! functions have equal instructions in the blocks the comparator walks (those reachable from
+//! the entry); so a body whose every block is reachable (checked on the text's `label %x`
+//! operands) and whose key no other body shares is not equal to any other. Anything the scan
+//! is not sure of — a block after a terminator without a label, a block the text does not
+//! reach, a string that does not end, `blockaddress`, `dso_local_equivalent`, `no_cfi` or a
+//! `uselistorder` directive — makes it answer "parse this one".
+//!
+//! Bodies are found as the parallel reader finds them (LLVM's layout: `{` ends the header's
+//! line, the body ends at the first `}` that starts a line); the reader only takes a plan's
+//! word for a body whose `{` it reaches at the planned offset, and the references are resolved
+//! against the module once it is read, so a plan that guessed wrong costs a full read, never
+//! a wrong module.
+
+use crate::module::GlobalId;
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::Hasher;
+
+/// A body kept as text: where in the module's [`Source`] its text lies (the bytes between its
+/// `{` and `}`, a newline first and last), and the places in it that name something the
+/// writer may print differently.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct LazyBody {
+    /// Offset of the text in [`Module::source`](crate::Module::source).
+    pub start: u32,
+    /// One past its end.
+    pub end: u32,
+    /// The references in the text, in text order, at offsets from `start`.
+    pub refs: Vec<LazyRef>,
+}
+
+/// The text a module was read from, kept when bodies stay as text (shared, not copied: a
+/// mapped file stays mapped, and its pages come back from the page cache when the writer
+/// needs them).
+#[derive(Clone)]
+pub struct Source(pub std::sync::Arc<dyn AsRef<[u8]> + Send + Sync>);
+
+impl Source {
+    /// The text.
+    pub fn bytes(&self) -> &[u8] {
+        (*self.0).as_ref()
+    }
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Source({} bytes)", self.bytes().len())
+    }
+}
+
+impl PartialEq for Source {
+    fn eq(&self, other: &Source) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// One reference in a lazy body's text: the bytes `at..end` (`@name`, `!7`, `#3`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct LazyRef {
+    /// Offset of the sigil in the body's text.
+    pub at: u32,
+    /// One past the reference's last byte (a closing quote included).
+    pub end: u32,
+    /// What it names.
+    pub kind: RefKind,
+}
+
+/// What a [`LazyRef`] names.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RefKind {
+    /// A global, anywhere in an instruction or debug record; `callee` when it is the callee
+    /// of a direct call (`@f(`). Merging retargets it.
+    Global {
+        /// The global named.
+        id: GlobalId,
+        /// Whether this is the callee of a direct call.
+        callee: bool,
+    },
+    /// Metadata node `!N`.
+    Md(u32),
+    /// Attribute group `#N` (of a call site).
+    Attr(u32),
+}
+
+/// A reference as the scan finds it, before its global is known.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) struct RawRef {
+    pub at: u32,
+    pub end: u32,
+    pub kind: RawKind,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum RawKind {
+    Global { callee: bool },
+    Md(u32),
+    Attr(u32),
+}
+
+/// What the scan of one body found.
+#[derive(Debug)]
+pub(crate) struct BodyScan {
+    /// Equal for any two bodies LLVM's comparator finds equal.
+    pub key: u64,
+    pub refs: Vec<RawRef>,
+}
+
+/// A body the reader may keep as text: its `{` and `}` offsets and its references.
+#[derive(Debug)]
+pub(crate) struct Planned {
+    pub open: u32,
+    pub close: u32,
+    pub refs: Vec<RawRef>,
+}
+
+/// The bodies of `src` to keep as text, in text order (see the module's documentation).
+/// Empty when the module is not one this applies to: typed pointers (its text is not what
+/// the writer prints) or numbered types (the writer renumbers them).
+pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
+    if src.len() > u32::MAX as usize || has_numbered_types(src) {
+        return Vec::new();
+    }
+    let spans = body_spans(src);
+    let scans: Vec<Option<BodyScan>> = spans
+        .par_iter()
+        .map(|&(open, close)| scan_body(&src[open as usize + 1..close as usize]))
+        .collect();
+    let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
+    for s in scans.iter().flatten() {
+        *sharing.entry(s.key).or_default() += 1;
+    }
+    if std::env::var_os("MERGEFN_LAZY_DEBUG").is_some() {
+        let vetoed = scans.iter().filter(|s| s.is_none()).count();
+        let unique = scans
+            .iter()
+            .flatten()
+            .filter(|s| sharing[&s.key] == 1)
+            .count();
+        eprintln!(
+            "lazy: {} bodies, {} vetoed, {} unique",
+            spans.len(),
+            vetoed,
+            unique
+        );
+        for (sp, s) in spans.iter().zip(&scans) {
+            if s.is_none() {
+                let t = &src[sp.0 as usize..(sp.0 as usize + 300).min(sp.1 as usize)];
+                eprintln!(
+                    "VETO {}",
+                    String::from_utf8_lossy(
+                        &src[src[..sp.0 as usize]
+                            .iter()
+                            .rposition(|&b| b == b'\n')
+                            .unwrap_or(0)..sp.0 as usize]
+                    )
+                );
+                let _ = t;
+            }
+        }
+    }
+    spans
+        .into_iter()
+        .zip(scans)
+        .filter_map(|((open, close), s)| {
+            let s = s?;
+            (sharing[&s.key] == 1).then_some(Planned {
+                open,
+                close,
+                refs: s.refs,
+            })
+        })
+        .collect()
+}
+
+/// Whether a line starts with `%<digits> = type`.
+fn has_numbered_types(src: &[u8]) -> bool {
+    memchr::memmem::find_iter(src, b"\n%").any(|at| {
+        let rest = &src[at + 2..];
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        digits > 0 && rest[digits..].starts_with(b" = type")
+    }) || (src.starts_with(b"%") && {
+        let digits = src[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        digits > 0 && src[1 + digits..].starts_with(b" = type")
+    })
+}
+
+/// The `{` and `}` offsets of every body laid out as LLVM prints it: a line starting with
+/// `define` that ends in `{`, up to the first line that is `}`.
+fn body_spans(src: &[u8]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut starts: Vec<usize> = Vec::new();
+    if src.starts_with(b"define ") {
+        starts.push(0);
+    }
+    starts.extend(memchr::memmem::find_iter(src, b"\ndefine ").map(|at| at + 1));
+    let mut min = 0;
+    for s in starts {
+        if s < min {
+            continue; // inside the previous body
+        }
+        let eol = memchr::memchr(b'\n', &src[s..]).map_or(src.len(), |k| s + k);
+        let mut last = eol;
+        if last > s && src[last - 1] == b'\r' {
+            last -= 1;
+        }
+        if last == s || src[last - 1] != b'{' {
+            continue;
+        }
+        let open = last - 1;
+        let Some(k) = memchr::memmem::find(&src[open..], b"\n}") else {
+            break;
+        };
+        let close = open + k + 1;
+        if !matches!(src.get(close + 1), None | Some(b'\n' | b'\r')) {
+            continue;
+        }
+        out.push((open as u32, close as u32));
+        min = close;
+    }
+    out
+}
+
+/// Opcode words that end a block.
+fn is_terminator(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"ret"
+            | b"br"
+            | b"switch"
+            | b"indirectbr"
+            | b"invoke"
+            | b"resume"
+            | b"unreachable"
+            | b"cleanupret"
+            | b"catchret"
+            | b"catchswitch"
+            | b"callbr"
+    )
+}
+
+fn ident_len(s: &[u8]) -> usize {
+    // As the lexer reads a name: a `\` may stand in it too.
+    s.iter()
+        .take_while(|&&b| crate::lexer::is_ident_char(b) || b == b'\\')
+        .count()
+}
+
+/// A name after a sigil: `name`, `7` or `"quoted"`; its length, or `None` for a string that
+/// does not end.
+fn name_len(s: &[u8]) -> Option<usize> {
+    if s.first() == Some(&b'"') {
+        return memchr::memchr(b'"', &s[1..]).map(|k| k + 2);
+    }
+    Some(ident_len(s))
+}
+
+/// Scan one body's text (between `{` and `}`): its key and references, or `None` when it must
+/// be parsed (see the module's documentation).
+pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
+    let mut key: u64 = 0;
+    let mut count: u64 = 0;
+    // Blocks: label → index; successors per block (by label, resolved at the end).
+    let mut labels: FxHashMap<&[u8], u32> = FxHashMap::default();
+    let mut succs: Vec<Vec<&[u8]>> = vec![Vec::new()];
+    let mut after_terminator = false;
+    // Whether the last terminator may continue on the next lines (`switch ... [`).
+    let mut multi_line = false;
+    let mut first_line = true;
+    let mut pos = 0;
+    while pos < text.len() {
+        let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
+        let line = &text[pos..eol];
+        pos = eol + 1;
+        let t = line.trim_ascii_start();
+        if t.is_empty() || t[0] == b';' || t.starts_with(b"#dbg_") {
+            continue;
+        }
+        // A label: `name:`, `7:`, `"quoted":`.
+        let n = name_len(t)?;
+        if n > 0 && t.get(n) == Some(&b':') {
+            let name = if t[0] == b'"' { &t[1..n - 1] } else { &t[..n] };
+            if !first_line {
+                succs.push(Vec::new());
+            }
+            if labels.insert(name, succs.len() as u32 - 1).is_some() {
+                return None;
+            }
+            after_terminator = false;
+            first_line = false;
+            continue;
+        }
+        first_line = false;
+        if after_terminator {
+            // A block without a label (numbered implicitly), or a terminator's continuation
+            // (`switch ... [` lines, `]`): only the latter is understood.
+            // `switch` cases and `]`; `invoke` and `callbr` go on with `to label %x ...`.
+            let continues = t[0] == b']'
+                || (t[0] == b'i'
+                    && memchr::memmem::find(t, b", label %").is_some()
+                    && !t.starts_with(b"invoke")
+                    && !t.starts_with(b"indirectbr"))
+                || t.starts_with(b"to label %")
+                || t.starts_with(b"unwind label %");
+            if !multi_line || !continues {
+                return None;
+            }
+            let block = succs.last_mut().expect("one block");
+            for at in memchr::memmem::find_iter(t, b"label %") {
+                let n = name_len(&t[at + 7..])?;
+                let name = &t[at + 7..at + 7 + n];
+                block.push(if name.first() == Some(&b'"') {
+                    &name[1..n - 1]
+                } else {
+                    name
+                });
+            }
+            continue;
+        }
+        // `%x = opcode ...` or `opcode ...`.
+        let mut w = t;
+        if w[0] == b'%' {
+            let n = name_len(&w[1..])?;
+            w = w[1 + n..].trim_ascii_start();
+            w = w.strip_prefix(b"=")?.trim_ascii_start();
+        }
+        let op = &w[..w
+            .iter()
+            .position(|&b| b == b' ' || b == b'(' || b == b'\r')
+            .unwrap_or(w.len())];
+        if op.is_empty() || op == b"uselistorder" || op == b"uselistorder_bb" {
+            return None;
+        }
+        let mut h = FxHasher::default();
+        h.write(op);
+        // Spread the word's hash before summing, so that sums of few words do not collide.
+        key = key.wrapping_add(
+            h.finish()
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .rotate_left(29),
+        );
+        count += 1;
+        if is_terminator(op) {
+            after_terminator = true;
+            multi_line = matches!(op, b"switch" | b"invoke" | b"callbr");
+            let block = succs.last_mut().expect("one block");
+            for at in memchr::memmem::find_iter(w, b"label %") {
+                let n = name_len(&w[at + 7..])?;
+                let name = &w[at + 7..at + 7 + n];
+                block.push(if name.first() == Some(&b'"') {
+                    &name[1..n - 1]
+                } else {
+                    name
+                });
+            }
+        }
+    }
+    if !after_terminator && count > 0 {
+        return None; // the last block has no terminator: let the reader say so
+    }
+    // Every block reachable from the entry (block 0)?
+    let mut seen = vec![false; succs.len()];
+    let mut stack = vec![0u32];
+    seen[0] = true;
+    let mut reached = 1;
+    while let Some(b) = stack.pop() {
+        for name in &succs[b as usize] {
+            let &t = labels.get(name)?;
+            if !seen[t as usize] {
+                seen[t as usize] = true;
+                reached += 1;
+                stack.push(t);
+            }
+        }
+    }
+    if reached != succs.len() {
+        return None;
+    }
+    let refs = scan_refs(text)?;
+    Some(BodyScan {
+        key: key ^ count.wrapping_mul(0xff51_afd7_ed55_8ccd),
+        refs,
+    })
+}
+
+/// Byte classes of [`scan_refs`]: 1 `"`, 2 `;`, 3 `@`, 4 `!`, 5 `#`.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'"' as usize] = 1;
+    t[b';' as usize] = 2;
+    t[b'@' as usize] = 3;
+    t[b'!' as usize] = 4;
+    t[b'#' as usize] = 5;
+    t
+};
+
+/// The references of a body's text, or `None` if it holds a string that does not end or a
+/// construct the writer could not bring up to date by renaming (`blockaddress`,
+/// `dso_local_equivalent`, `no_cfi`).
+fn scan_refs(text: &[u8]) -> Option<Vec<RawRef>> {
+    let mut refs = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        match CLASS[b as usize] {
+            0 => i += 1,
+            1 => {
+                i += 1 + memchr::memchr(b'"', &text[i + 1..])? + 1;
+            }
+            2 => {
+                i = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |k| i + k);
+            }
+            3 => {
+                let n = name_len(&text[i + 1..])?;
+                if n == 0 || (n == 2 && text[i + 1] == b'"') {
+                    return None;
+                }
+                let end = i + 1 + n;
+                if forbidden_before(&text[..i]) {
+                    return None;
+                }
+                refs.push(RawRef {
+                    at: i as u32,
+                    end: end as u32,
+                    kind: RawKind::Global {
+                        callee: text.get(end) == Some(&b'('),
+                    },
+                });
+                i = end;
+            }
+            c => {
+                let digits = text[i + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                if digits == 0 || digits > 9 {
+                    i += 1;
+                    continue;
+                }
+                let end = i + 1 + digits;
+                let n: u32 = std::str::from_utf8(&text[i + 1..end]).ok()?.parse().ok()?;
+                refs.push(RawRef {
+                    at: i as u32,
+                    end: end as u32,
+                    kind: if c == 4 {
+                        RawKind::Md(n)
+                    } else {
+                        RawKind::Attr(n)
+                    },
+                });
+                i = end;
+            }
+        }
+    }
+    Some(refs)
+}
+
+/// Whether the word before a global reference (`blockaddress(@f`, `dso_local_equivalent @f`,
+/// `no_cfi @f`) makes it more than a name to rename.
+fn forbidden_before(before: &[u8]) -> bool {
+    let t = before.trim_ascii_end();
+    let t = t.strip_suffix(b"(").unwrap_or(t).trim_ascii_end();
+    t.ends_with(b"blockaddress") || t.ends_with(b"dso_local_equivalent") || t.ends_with(b"no_cfi")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(body: &str) -> Option<u64> {
+        scan_body(body.as_bytes()).map(|s| s.key)
+    }
+
+    #[test]
+    fn key_ignores_names_types_operands_and_block_order() {
+        let a = "\n  %1 = add i32 %0, 1\n  br label %b\nb:\n  ret i32 %1\n";
+        let b = "\n  %s = add i64 %x, 7\n  br label %\"q r\"\n\"q r\":\n  ret i64 %s\n";
+        assert_eq!(key(a), key(b));
+        assert!(key(a).is_some());
+        let c = "\n  %1 = sub i32 %0, 1\n  br label %b\nb:\n  ret i32 %1\n";
+        assert_ne!(key(a), key(c));
+        // Block order does not matter to the comparator's walk.
+        let d = "\n  br label %x\ny:\n  ret void\nx:\n  %1 = add i32 0, 1\n  br label %y\n";
+        let e = "\n  br label %x\nx:\n  %1 = add i32 0, 1\n  br label %y\ny:\n  ret void\n";
+        assert_eq!(key(d), key(e));
+    }
+
+    #[test]
+    fn unsure_bodies_are_parsed() {
+        // An unreachable block.
+        assert_eq!(key("\n  ret void\ndead:\n  ret void\n"), None);
+        // A block without a label after a terminator.
+        assert_eq!(key("\n  br label %1\n  ret void\n"), None);
+        // A string that does not end; blockaddress; a use-list directive.
+        assert_eq!(key("\n  call void @f(ptr c\"abc)\n  ret void\n"), None);
+        assert_eq!(
+            key("\n  store ptr blockaddress(@f, %b), ptr %p\n  ret void\n"),
+            None
+        );
+        assert_eq!(key("\n  ret void\n  uselistorder ptr @g, { 1, 0 }\n"), None);
+        // A missing terminator.
+        assert_eq!(key("\n  %1 = add i32 0, 1\n"), None);
+    }
+
+    #[test]
+    fn references_skip_strings_and_comments() {
+        let t = "\n  call void @f(ptr @g, ptr c\"@x!1#2\") #3, !dbg !4 ; @no !5\n  #dbg_value(ptr @\"a b\", !6, !DIExpression(), !7)\n  ret void\n";
+        let s = scan_body(t.as_bytes()).unwrap();
+        let got: Vec<(&str, RawKind)> = s
+            .refs
+            .iter()
+            .map(|r| (&t[r.at as usize..r.end as usize], r.kind))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("@f", RawKind::Global { callee: true }),
+                ("@g", RawKind::Global { callee: false }),
+                ("#3", RawKind::Attr(3)),
+                ("!4", RawKind::Md(4)),
+                ("@\"a b\"", RawKind::Global { callee: false }),
+                ("!6", RawKind::Md(6)),
+                ("!7", RawKind::Md(7)),
+            ]
+        );
+    }
+
+    #[test]
+    fn invoke_continues_on_the_next_line() {
+        let t = "\n  invoke void @f()\n          to label %a unwind label %b\n\na:\n  ret void\n\nb:\n  %l = landingpad { ptr, i32 }\n          cleanup\n  resume { ptr, i32 } %l\n";
+        assert!(key(t).is_some());
+    }
+
+    #[test]
+    fn switch_targets_count_as_edges() {
+        let t = "\n  switch i32 %0, label %d [\n    i32 0, label %a\n  ]\na:\n  ret void\nd:\n  ret void\n";
+        assert!(key(t).is_some());
+    }
+
+    #[test]
+    fn spans_follow_llvm_layout() {
+        let src = b"define void @f() {\n  ret void\n}\n\ndefine void @g() {\nx:\n  ret void\n}\n";
+        let s = body_spans(src);
+        assert_eq!(s.len(), 2);
+        assert_eq!(src[s[0].0 as usize], b'{');
+        assert_eq!(src[s[1].1 as usize], b'}');
+        assert!(has_numbered_types(b"%0 = type { i32 }\n"));
+        assert!(!has_numbered_types(b"%T = type { i32 }\n%0 = add"));
+    }
+}
