@@ -379,3 +379,41 @@ fn merge_help_names_every_outcome() {
         assert!(help.contains(kind), "merge --help lacks {kind:?}:\n{help}");
     }
 }
+
+/// `--parse-bodies`: a body no other body could equal is, with `needed`, only scanned and
+/// copied to the output (its error left to LLVM); `all`, and the default on small inputs,
+/// read it and report the error. Bodies that may merge are always read.
+#[test]
+fn parse_bodies_decides_which_bodies_are_read() {
+    let src = format!(
+        "{VALID_LL}\ndefine i32 @odd(i32 %x) {{\n  %y = mul i32 %x, %nowhere\n  ret i32 %y\n}}\n"
+    );
+    let dir = scratch(&[("in.ll", src.as_bytes())]);
+    let needed = mergefn_in(
+        dir.path(),
+        &["merge", "--parse-bodies", "needed", "in.ll"],
+        b"",
+    );
+    assert_eq!(needed.status.code(), Some(0), "stderr: {}", stderr(&needed));
+    let out = String::from_utf8_lossy(&needed.stdout);
+    assert!(
+        out.contains("%y = mul i32 %x, %nowhere"),
+        "kept as written:\n{out}"
+    );
+    assert!(
+        out.contains("tail call i32 @f"),
+        "@f and @g still merge:\n{out}"
+    );
+    for args in [
+        &["merge", "--parse-bodies", "all", "in.ll"][..],
+        &["merge", "in.ll"],
+    ] {
+        let out = mergefn_in(dir.path(), args, b"");
+        assert_fails_with(&out, 1, "error: in.ll:12:21: use of undefined value");
+        assert!(
+            stderr(&out).contains("%nowhere"),
+            "stderr: {}",
+            stderr(&out)
+        );
+    }
+}

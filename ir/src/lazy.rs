@@ -131,51 +131,53 @@ pub(crate) struct Planned {
 /// Empty when the module is not one this applies to: typed pointers (its text is not what
 /// the writer prints) or numbered types (the writer renumbers them).
 pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
-    if src.len() > u32::MAX as usize || has_numbered_types(src) {
+    if src.len() > u32::MAX as usize {
         return Vec::new();
     }
-    let spans = body_spans(src);
-    let scans: Vec<Option<BodyScan>> = spans
+    // Pieces of the text on all cores: each finds the bodies whose `define` line starts in
+    // it (a body may run on past the piece) and scans them while they are in cache.
+    const PIECE: usize = 1 << 20;
+    let pieces: Vec<usize> = (0..src.len().div_ceil(PIECE)).collect();
+    // Per piece: its bodies (`{`, `}`, scan), or `None` if it defines a numbered type.
+    type Found = Option<Vec<(u32, u32, Option<BodyScan>)>>;
+    let found: Vec<Found> = pieces
         .par_iter()
-        .map(|&(open, close)| scan_body(&src[open as usize + 1..close as usize]))
+        .map(|&k| {
+            let (a, b) = (k * PIECE, ((k + 1) * PIECE).min(src.len()));
+            if has_numbered_types(src, a, b) {
+                return None;
+            }
+            let spans = body_spans(src, a, b);
+            Some(
+                spans
+                    .into_iter()
+                    .map(|(open, close)| {
+                        let scan = scan_body(&src[open as usize + 1..close as usize]);
+                        (open, close, scan)
+                    })
+                    .collect(),
+            )
+        })
         .collect();
-    let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
-    for s in scans.iter().flatten() {
-        *sharing.entry(s.key).or_default() += 1;
-    }
-    if std::env::var_os("MERGEFN_LAZY_DEBUG").is_some() {
-        let vetoed = scans.iter().filter(|s| s.is_none()).count();
-        let unique = scans
-            .iter()
-            .flatten()
-            .filter(|s| sharing[&s.key] == 1)
-            .count();
-        eprintln!(
-            "lazy: {} bodies, {} vetoed, {} unique",
-            spans.len(),
-            vetoed,
-            unique
-        );
-        for (sp, s) in spans.iter().zip(&scans) {
-            if s.is_none() {
-                let t = &src[sp.0 as usize..(sp.0 as usize + 300).min(sp.1 as usize)];
-                eprintln!(
-                    "VETO {}",
-                    String::from_utf8_lossy(
-                        &src[src[..sp.0 as usize]
-                            .iter()
-                            .rposition(|&b| b == b'\n')
-                            .unwrap_or(0)..sp.0 as usize]
-                    )
-                );
-                let _ = t;
+    let mut bodies = Vec::new();
+    for piece in found {
+        let Some(piece) = piece else {
+            return Vec::new(); // numbered types: the writer renumbers them
+        };
+        for b in piece {
+            // A `define` line inside the body before (never in LLVM's output) is not one.
+            if bodies.last().is_none_or(|l: &(u32, u32, _)| l.1 < b.0) {
+                bodies.push(b);
             }
         }
     }
-    spans
+    let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
+    for s in bodies.iter().filter_map(|b| b.2.as_ref()) {
+        *sharing.entry(s.key).or_default() += 1;
+    }
+    bodies
         .into_iter()
-        .zip(scans)
-        .filter_map(|((open, close), s)| {
+        .filter_map(|(open, close, s)| {
             let s = s?;
             (sharing[&s.key] == 1).then_some(Planned {
                 open,
@@ -186,27 +188,29 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
         .collect()
 }
 
-/// Whether a line starts with `%<digits> = type`.
-fn has_numbered_types(src: &[u8]) -> bool {
-    memchr::memmem::find_iter(src, b"\n%").any(|at| {
-        let rest = &src[at + 2..];
+/// Whether a line starting in `src[a..b]` is `%<digits> = type ...`.
+fn has_numbered_types(src: &[u8], a: usize, b: usize) -> bool {
+    let numbered = |at: usize| {
+        let rest = &src[at + 1..];
         let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         digits > 0 && rest[digits..].starts_with(b" = type")
-    }) || (src.starts_with(b"%") && {
-        let digits = src[1..].iter().take_while(|b| b.is_ascii_digit()).count();
-        digits > 0 && src[1 + digits..].starts_with(b" = type")
-    })
+    };
+    (a == 0 && src.starts_with(b"%") && numbered(0))
+        || memchr::memmem::find_iter(&src[a.saturating_sub(1)..b], b"\n%")
+            .any(|k| numbered(a.saturating_sub(1) + k + 1))
 }
 
-/// The `{` and `}` offsets of every body laid out as LLVM prints it: a line starting with
-/// `define` that ends in `{`, up to the first line that is `}`.
-fn body_spans(src: &[u8]) -> Vec<(u32, u32)> {
+/// The `{` and `}` offsets of every body laid out as LLVM prints it whose `define` line starts
+/// in `src[a..b]`: a line starting with `define` that ends in `{`, up to the first line that
+/// is `}`.
+fn body_spans(src: &[u8], a: usize, b: usize) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     let mut starts: Vec<usize> = Vec::new();
-    if src.starts_with(b"define ") {
+    if a == 0 && src.starts_with(b"define ") {
         starts.push(0);
     }
-    starts.extend(memchr::memmem::find_iter(src, b"\ndefine ").map(|at| at + 1));
+    let from = a.saturating_sub(1);
+    starts.extend(memchr::memmem::find_iter(&src[from..b], b"\ndefine ").map(|at| from + at + 1));
     let mut min = 0;
     for s in starts {
         if s < min {
@@ -553,11 +557,15 @@ mod tests {
     #[test]
     fn spans_follow_llvm_layout() {
         let src = b"define void @f() {\n  ret void\n}\n\ndefine void @g() {\nx:\n  ret void\n}\n";
-        let s = body_spans(src);
+        let s = body_spans(src, 0, src.len());
         assert_eq!(s.len(), 2);
         assert_eq!(src[s[0].0 as usize], b'{');
         assert_eq!(src[s[1].1 as usize], b'}');
-        assert!(has_numbered_types(b"%0 = type { i32 }\n"));
-        assert!(!has_numbered_types(b"%T = type { i32 }\n%0 = add"));
+        let t = b"%0 = type { i32 }\n";
+        assert!(has_numbered_types(t, 0, t.len()));
+        let t = b"%T = type { i32 }\n%0 = add";
+        assert!(!has_numbered_types(t, 0, t.len()));
+        let t = b"%T = type { i32 }\n%0 = type {}";
+        assert!(has_numbered_types(t, 0, t.len()));
     }
 }

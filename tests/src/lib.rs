@@ -179,6 +179,9 @@ pub fn differential_text(
     })?;
     run_opt(opt, &["-passes=verify", "-disable-output"], ours.as_bytes())
         .map_err(|e| format!("our output does not verify: {e}"))?;
+    if !preserve_debug_info {
+        lazy_agrees(src, &ours, aliases)?;
+    }
     if expected != actual {
         let _ = std::fs::write(&save, &ours);
         return Err(format!(
@@ -188,6 +191,56 @@ pub fn differential_text(
         ));
     }
     Ok(report)
+}
+
+/// Merging `src` read with its unmergeable bodies kept as text (`mergefn_ir::lazy`, what
+/// `mergefn merge` does with inputs of 1 MiB and more) gives the module `full`, the output of
+/// merging it read in full: both outputs, read again in full and printed, are the same text.
+/// (The lazy output's kept bodies are the input's text; reading and printing them puts them
+/// in the writer's form.)
+pub fn lazy_agrees(src: &[u8], full: &str, use_aliases: bool) -> Result<usize, String> {
+    let source = mergefn_ir::lazy::Source(std::sync::Arc::new(src.to_vec()));
+    let opts = mergefn_ir::ReadOptions {
+        lazy_source: Some(source.clone()),
+    };
+    let (mut m, hints) = mergefn_ir::parse_module_with_options(source.bytes(), &mut |_| {}, &opts)
+        .map_err(|e| format!("lazy read: parse error at {e}"))?;
+    let kept = m
+        .functions()
+        .filter(|&f| {
+            m.function(f)
+                .and_then(|f| f.body.as_ref())
+                .is_some_and(|b| b.is_lazy())
+        })
+        .count();
+    mergefn_merge::merge_functions_hinted(
+        &mut m,
+        &mergefn_merge::Options {
+            use_aliases,
+            ..Default::default()
+        },
+        Some(&hints),
+    );
+    let lazy = mergefn_ir::module_to_string(&m);
+    let again = |text: &str, what: &str| -> Result<String, String> {
+        let m = mergefn_ir::parse_module(text.as_bytes())
+            .map_err(|e| format!("{what} output does not read again: {e}"))?;
+        Ok(mergefn_ir::module_to_string(&m))
+    };
+    let (a, b) = (
+        again(full, "the full read's")?,
+        again(&lazy, "the lazy read's")?,
+    );
+    if a != b {
+        let save = std::env::temp_dir().join("mergefn-lazy-output.ll");
+        let _ = std::fs::write(&save, &lazy);
+        return Err(format!(
+            "merging with bodies kept as text ({kept} of them) differs (saved to {}) at {}",
+            save.display(),
+            first_difference(&a, &b)
+        ));
+    }
+    Ok(kept)
 }
 
 /// `src` without what makes LLVM 22 and mergefn differ on purpose (docs/DIVERGENCES.md), so a

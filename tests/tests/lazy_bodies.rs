@@ -1,0 +1,111 @@
+//! Bodies kept as text (`mergefn_ir::lazy`, what `mergefn merge` does with inputs of 1 MiB
+//! and more): merging a module read that way gives the same module as merging it read in
+//! full, on hand-written modules that stress the references a kept body must bring up to
+//! date, and on every corpus module; the output is valid for opt-22.
+
+use mergefn_ir::lazy::Source;
+use mergefn_ir::{parse_module_with_options, ReadOptions};
+use mergefn_tests::*;
+
+/// Merge `src` read in full; the printed output.
+fn merged_in_full(src: &[u8]) -> String {
+    let mut m = mergefn_ir::parse_module(src).expect("reads");
+    mergefn_merge::merge_functions(&mut m, &Default::default());
+    mergefn_ir::module_to_string(&m)
+}
+
+/// Merge `src` with bodies kept as text; the printed output.
+fn merged_lazily(src: &[u8]) -> String {
+    let source = Source(std::sync::Arc::new(src.to_vec()));
+    let opts = ReadOptions {
+        lazy_source: Some(source.clone()),
+    };
+    let (mut m, hints) =
+        parse_module_with_options(source.bytes(), &mut |_| {}, &opts).expect("reads");
+    mergefn_merge::merge_functions_hinted(&mut m, &Default::default(), Some(&hints));
+    mergefn_ir::module_to_string(&m)
+}
+
+#[test]
+fn kept_bodies_follow_the_merge() {
+    let dir = workspace_root().join("tests/fixtures/lazy");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for f in &files {
+        let src = std::fs::read(f).expect("readable");
+        let full = merged_in_full(&src);
+        let kept =
+            lazy_agrees(&src, &full, false).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        assert!(
+            kept >= 2,
+            "{}: only {kept} bodies kept as text",
+            f.display()
+        );
+        if let Some(opt) = opt22() {
+            let lazy = merged_lazily(&src);
+            run_opt(
+                &opt,
+                &["-passes=verify", "-disable-output"],
+                lazy.as_bytes(),
+            )
+            .unwrap_or_else(|e| panic!("{}: the lazy output does not verify: {e}", f.display()));
+            assert_eq!(
+                normalise(&opt, full.as_bytes()).expect("normalises"),
+                normalise(&opt, lazy.as_bytes()).expect("normalises"),
+                "{}",
+                f.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_fixture_keeps_what_it_says() {
+    let src = std::fs::read(workspace_root().join("tests/fixtures/lazy/callers_of_merged.ll"))
+        .expect("readable");
+    let lazy = merged_lazily(&src);
+    // The unique callers are printed from their text, with @b (merged into @a or @2) and the
+    // renumbered names brought up to date.
+    let user = lazy
+        .split("define i32 @\"user one\"")
+        .nth(1)
+        .expect("the user is kept");
+    let user = &user[..user.find("\n}\n").expect("ends")];
+    assert!(
+        !user.contains("@b("),
+        "a call of the merged @b is left:\n{user}"
+    );
+    assert!(
+        user.contains("\"the end\":"),
+        "kept as text (the label as written)"
+    );
+    assert!(
+        !lazy.contains("define internal i32 @b("),
+        "@b is merged away"
+    );
+}
+
+#[test]
+fn corpus_merges_the_same_with_bodies_kept_as_text() {
+    let mut modules = 0;
+    let mut kept = 0;
+    for sub in ["c", "rust", "flavours", "cross", "programs"] {
+        let Some(paths) = corpus(sub) else { return };
+        for p in paths {
+            let src = std::fs::read(&p).expect("readable");
+            let full = merged_in_full(&src);
+            kept +=
+                lazy_agrees(&src, &full, false).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            modules += 1;
+        }
+    }
+    eprintln!("{modules} corpus modules, {kept} bodies kept as text, same merges and output");
+    assert!(
+        modules == 0 || kept > 1000,
+        "only {kept} bodies kept as text"
+    );
+}
