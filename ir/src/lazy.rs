@@ -238,6 +238,123 @@ fn body_spans(src: &[u8], a: usize, b: usize) -> Vec<(u32, u32)> {
     out
 }
 
+/// Add to an instruction's hash what LLVM's comparator compares exactly and the text spells
+/// one way only, for the opcodes where it is plain where to find it: the compare predicate,
+/// and the class of the first type written (the value's, the loaded, stored, allocated or
+/// returned type, the source of a cast). Classes are coarse where the comparator is
+/// lenient: a pointer and the integers a pointer may be as wide as (it takes a pointer in
+/// address space 0 as the pointer-sized integer) are one class, and every aggregate, named or
+/// not, is one class (it compares structs by their fields). Flags, attributes and alignments
+/// are left out: they have several spellings (`fast`, `align 4` or none at all).
+fn refine(h: &mut FxHasher, op: &[u8], rest: &[u8]) {
+    let typed = matches!(
+        op,
+        b"load"
+            | b"store"
+            | b"alloca"
+            | b"phi"
+            | b"ret"
+            | b"select"
+            | b"icmp"
+            | b"fcmp"
+            | b"call"
+            | b"invoke"
+            | b"trunc"
+            | b"zext"
+            | b"sext"
+            | b"fptrunc"
+            | b"fpext"
+            | b"fptoui"
+            | b"fptosi"
+            | b"uitofp"
+            | b"sitofp"
+            | b"ptrtoint"
+            | b"inttoptr"
+            | b"bitcast"
+            | b"addrspacecast"
+            | b"add"
+            | b"sub"
+            | b"mul"
+            | b"udiv"
+            | b"sdiv"
+            | b"urem"
+            | b"srem"
+            | b"shl"
+            | b"lshr"
+            | b"ashr"
+            | b"and"
+            | b"or"
+            | b"xor"
+            | b"fadd"
+            | b"fsub"
+            | b"fmul"
+            | b"fdiv"
+            | b"frem"
+            | b"fneg"
+    );
+    if !typed {
+        return;
+    }
+    let cmp = op == b"icmp" || op == b"fcmp";
+    for word in rest
+        .split(|&b| b == b' ')
+        .filter(|w| !w.is_empty())
+        .take(12)
+    {
+        if cmp && !is_fmf(word) && word != b"samesign" && word[0].is_ascii_lowercase() {
+            if let Some(class) = type_class(word) {
+                h.write(class);
+                return;
+            }
+            h.write(word); // the predicate
+            continue;
+        }
+        if let Some(class) = type_class(word) {
+            h.write(class);
+            return;
+        }
+        if word.starts_with(b"%") || word.starts_with(b"@") {
+            return; // a value before any type: not a form this knows
+        }
+    }
+}
+
+/// Fast-math flag words (`fast` stands for all of them).
+fn is_fmf(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"fast" | b"nnan" | b"ninf" | b"nsz" | b"arcp" | b"contract" | b"afn" | b"reassoc"
+    )
+}
+
+/// The class of a type word for [`refine`], or `None` if `w` does not start a type.
+fn type_class(w: &[u8]) -> Option<&'static [u8]> {
+    let w = w.strip_suffix(b",").unwrap_or(w);
+    if w.is_empty() {
+        return None;
+    }
+    Some(match w {
+        b"ptr" | b"i16" | b"i32" | b"i64" => b"P",
+        b"i1" => b"i1",
+        b"i8" => b"i8",
+        b"i128" => b"i128",
+        b"half" => b"half",
+        b"bfloat" => b"bfloat",
+        b"float" => b"float",
+        b"double" => b"double",
+        b"x86_fp80" | b"fp128" | b"ppc_fp128" => b"wide float",
+        b"void" => b"void",
+        _ => match w[0] {
+            b'{' | b'<' | b'[' | b'%' => b"aggregate",
+            b'i' | b'b' if w.len() > 1 && w[1..].iter().all(|b| b.is_ascii_digit()) => {
+                b"other scalar"
+            }
+            _ if w.starts_with(b"target(") || w == b"token" || w == b"x86_amx" => b"other",
+            _ => return None,
+        },
+    })
+}
+
 /// Opcode words that end a block.
 fn is_terminator(w: &[u8]) -> bool {
     matches!(
@@ -350,6 +467,7 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
         }
         let mut h = FxHasher::default();
         h.write(op);
+        refine(&mut h, op, &w[op.len()..]);
         // Spread the word's hash before summing, so that sums of few words do not collide.
         key = key.wrapping_add(
             h.finish()
@@ -500,6 +618,27 @@ mod tests {
         let d = "\n  br label %x\ny:\n  ret void\nx:\n  %1 = add i32 0, 1\n  br label %y\n";
         let e = "\n  br label %x\nx:\n  %1 = add i32 0, 1\n  br label %y\ny:\n  ret void\n";
         assert_eq!(key(d), key(e));
+    }
+
+    #[test]
+    fn key_tells_types_apart_only_where_the_comparator_does() {
+        let k = |t: &str, op: &str| key(&format!("\n  %1 = {op} {t} %0, 1\n  ret void\n"));
+        // A pointer is compared as the pointer-sized integer; structs by their fields.
+        assert_eq!(k("i64", "add"), k("ptr", "add"));
+        assert_eq!(k("{ i32 }", "load"), k("%struct.S", "load"));
+        assert_eq!(k("i64,", "load"), k("ptr,", "load"));
+        assert_ne!(k("i8", "add"), k("i64", "add"));
+        assert_ne!(k("float", "fadd"), k("double", "fadd"));
+        // Flags have several spellings: left out. Predicates are kept.
+        assert_eq!(k("fast float", "fadd"), k("nnan ninf float", "fadd"));
+        assert_eq!(k("nuw i32", "add"), k("i32", "add"));
+        assert_ne!(k("eq i32", "icmp"), k("ne i32", "icmp"));
+        assert_eq!(k("samesign ult i32", "icmp"), k("ult i32", "icmp"));
+        // A GEP's source type is not compared when the offset is constant.
+        assert_eq!(
+            k("i8, ptr", "getelementptr"),
+            k("i32, ptr", "getelementptr")
+        );
     }
 
     #[test]
