@@ -116,14 +116,19 @@ pub(crate) enum RawKind {
 pub(crate) struct BodyScan {
     /// Equal for any two bodies LLVM's comparator finds equal.
     pub key: u64,
+    /// Whether the body may be kept as text (if no other shares its key).
+    pub lazy: bool,
+    /// Its references (when `lazy`).
     pub refs: Vec<RawRef>,
 }
 
-/// A body the reader may keep as text: its `{` and `}` offsets and its references.
+/// A body the scan found: its `{` and `}` offsets, whether the reader keeps it as text, and
+/// then its references.
 #[derive(Debug)]
 pub(crate) struct Planned {
     pub open: u32,
     pub close: u32,
+    pub lazy: bool,
     pub refs: Vec<RawRef>,
 }
 
@@ -159,31 +164,37 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
             )
         })
         .collect();
-    let mut bodies = Vec::new();
+    let mut bodies: Vec<(u32, u32, BodyScan)> = Vec::new();
     for piece in found {
         let Some(piece) = piece else {
             return Vec::new(); // numbered types: the writer renumbers them
         };
-        for b in piece {
+        for (open, close, scan) in piece {
             // A `define` line inside the body before (never in LLVM's output) is not one.
-            if bodies.last().is_none_or(|l: &(u32, u32, _)| l.1 < b.0) {
-                bodies.push(b);
+            if bodies.last().is_some_and(|l| l.1 >= open) {
+                continue;
             }
+            // A body whose key is unknown could equal any other: read them all.
+            let Some(scan) = scan else {
+                return Vec::new();
+            };
+            bodies.push((open, close, scan));
         }
     }
     let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
-    for s in bodies.iter().filter_map(|b| b.2.as_ref()) {
-        *sharing.entry(s.key).or_default() += 1;
+    for b in &bodies {
+        *sharing.entry(b.2.key).or_default() += 1;
     }
     bodies
         .into_iter()
-        .filter_map(|(open, close, s)| {
-            let s = s?;
-            (sharing[&s.key] == 1).then_some(Planned {
+        .map(|(open, close, s)| {
+            let lazy = s.lazy && sharing[&s.key] == 1;
+            Planned {
                 open,
                 close,
-                refs: s.refs,
-            })
+                lazy,
+                refs: if lazy { s.refs } else { Vec::new() },
+            }
         })
         .collect()
 }
@@ -389,11 +400,12 @@ fn name_len(s: &[u8]) -> Option<usize> {
     Some(ident_len(s))
 }
 
-/// Scan one body's text (between `{` and `}`): its key and references, or `None` when it must
-/// be parsed (see the module's documentation).
+/// Scan one body's text (between `{` and `}`): its key, whether it may be kept as text, and
+/// its references; `None` when the scan cannot tell its key (the module is then read in
+/// full: another body equal to this one could not be told apart).
 pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
-    let mut key: u64 = 0;
-    let mut count: u64 = 0;
+    // Per block: the sum of its instructions' hashes and their number; block 0 is the entry.
+    let mut sums: Vec<(u64, u64)> = vec![(0, 0)];
     // Blocks: label → index; successors per block (by label, resolved at the end).
     let mut labels: FxHashMap<&[u8], u32> = FxHashMap::default();
     let mut succs: Vec<Vec<&[u8]>> = vec![Vec::new()];
@@ -401,6 +413,7 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
     // Whether the last terminator may continue on the next lines (`switch ... [`).
     let mut multi_line = false;
     let mut first_line = true;
+    let mut lazy = true;
     let mut pos = 0;
     while pos < text.len() {
         let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
@@ -416,6 +429,7 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
             let name = if t[0] == b'"' { &t[1..n - 1] } else { &t[..n] };
             if !first_line {
                 succs.push(Vec::new());
+                sums.push((0, 0));
             }
             if labels.insert(name, succs.len() as u32 - 1).is_some() {
                 return None;
@@ -425,10 +439,16 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
             continue;
         }
         first_line = false;
+        if t.starts_with(b"uselistorder") {
+            // Not an instruction (it comes after the terminators): it orders uses, which
+            // the scan does not count.
+            lazy = false;
+            continue;
+        }
         if after_terminator {
-            // A block without a label (numbered implicitly), or a terminator's continuation
-            // (`switch ... [` lines, `]`): only the latter is understood.
-            // `switch` cases and `]`; `invoke` and `callbr` go on with `to label %x ...`.
+            // A terminator's continuation: `switch` cases and `]`; `invoke` and `callbr` go
+            // on with `to label %x ...`. Anything else starts a block without a label
+            // (numbered implicitly), which the scan does not follow.
             let continues = t[0] == b']'
                 || (t[0] == b'i'
                     && memchr::memmem::find(t, b", label %").is_some()
@@ -439,16 +459,7 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
             if !multi_line || !continues {
                 return None;
             }
-            let block = succs.last_mut().expect("one block");
-            for at in memchr::memmem::find_iter(t, b"label %") {
-                let n = name_len(&t[at + 7..])?;
-                let name = &t[at + 7..at + 7 + n];
-                block.push(if name.first() == Some(&b'"') {
-                    &name[1..n - 1]
-                } else {
-                    name
-                });
-            }
+            label_operands(t, succs.last_mut().expect("one block"))?;
             continue;
         }
         // `%x = opcode ...` or `opcode ...`.
@@ -462,60 +473,70 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
             .iter()
             .position(|&b| b == b' ' || b == b'(' || b == b'\r')
             .unwrap_or(w.len())];
-        if op.is_empty() || op == b"uselistorder" || op == b"uselistorder_bb" {
+        if op.is_empty() {
             return None;
         }
         let mut h = FxHasher::default();
         h.write(op);
         refine(&mut h, op, &w[op.len()..]);
+        let sum = sums.last_mut().expect("one block");
         // Spread the word's hash before summing, so that sums of few words do not collide.
-        key = key.wrapping_add(
+        sum.0 = sum.0.wrapping_add(
             h.finish()
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 .rotate_left(29),
         );
-        count += 1;
+        sum.1 += 1;
         if is_terminator(op) {
             after_terminator = true;
             multi_line = matches!(op, b"switch" | b"invoke" | b"callbr");
-            let block = succs.last_mut().expect("one block");
-            for at in memchr::memmem::find_iter(w, b"label %") {
-                let n = name_len(&w[at + 7..])?;
-                let name = &w[at + 7..at + 7 + n];
-                block.push(if name.first() == Some(&b'"') {
-                    &name[1..n - 1]
-                } else {
-                    name
-                });
-            }
+            label_operands(w, succs.last_mut().expect("one block"))?;
         }
     }
-    if !after_terminator && count > 0 {
+    if !after_terminator {
         return None; // the last block has no terminator: let the reader say so
     }
-    // Every block reachable from the entry (block 0)?
+    // The comparator walks the blocks reachable from the entry, and only those: the key is
+    // theirs. A body with others is not kept as text (the reader removes nothing).
     let mut seen = vec![false; succs.len()];
     let mut stack = vec![0u32];
     seen[0] = true;
-    let mut reached = 1;
+    let (mut key, mut count) = (0u64, 0u64);
     while let Some(b) = stack.pop() {
+        key = key.wrapping_add(sums[b as usize].0);
+        count += sums[b as usize].1;
         for name in &succs[b as usize] {
             let &t = labels.get(name)?;
             if !seen[t as usize] {
                 seen[t as usize] = true;
-                reached += 1;
                 stack.push(t);
             }
         }
     }
-    if reached != succs.len() {
-        return None;
+    if seen.contains(&false) {
+        lazy = false;
     }
-    let refs = scan_refs(text)?;
+    let (refs, renamable) = scan_refs(text)?;
     Some(BodyScan {
         key: key ^ count.wrapping_mul(0xff51_afd7_ed55_8ccd),
+        lazy: lazy && renamable,
         refs,
     })
+}
+
+/// The `label %x` operands of a terminator's line, added to `block`'s successors; `None` for
+/// a quoted name that does not end.
+fn label_operands<'t>(line: &'t [u8], block: &mut Vec<&'t [u8]>) -> Option<()> {
+    for at in memchr::memmem::find_iter(line, b"label %") {
+        let n = name_len(&line[at + 7..])?;
+        let name = &line[at + 7..at + 7 + n];
+        block.push(if name.first() == Some(&b'"') {
+            &name[1..n - 1]
+        } else {
+            name
+        });
+    }
+    Some(())
 }
 
 /// Byte classes of [`scan_refs`]: 1 `"`, 2 `;`, 3 `@`, 4 `!`, 5 `#`.
@@ -529,10 +550,10 @@ static CLASS: [u8; 256] = {
     t
 };
 
-/// The references of a body's text, or `None` if it holds a string that does not end or a
-/// construct the writer could not bring up to date by renaming (`blockaddress`,
-/// `dso_local_equivalent`, `no_cfi`).
-fn scan_refs(text: &[u8]) -> Option<Vec<RawRef>> {
+/// The references of a body's text, and whether renaming them is all a merge can do to it:
+/// not so for `blockaddress`, `dso_local_equivalent`, `no_cfi` and a global named in
+/// metadata. `None` if it holds a string that does not end.
+fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
     let mut refs = Vec::new();
     let mut i = 0;
     while i < text.len() {
@@ -551,8 +572,8 @@ fn scan_refs(text: &[u8]) -> Option<Vec<RawRef>> {
                     return None;
                 }
                 let end = i + 1 + n;
-                if forbidden_before(&text[..i]) {
-                    return None;
+                if forbidden_before(&text[..i]) || in_metadata(text, i) {
+                    return Some((Vec::new(), false));
                 }
                 refs.push(RawRef {
                     at: i as u32,
@@ -587,7 +608,19 @@ fn scan_refs(text: &[u8]) -> Option<Vec<RawRef>> {
             }
         }
     }
-    Some(refs)
+    Some((refs, true))
+}
+
+/// Whether the global reference at `at` is inside metadata (a debug record, a `metadata`
+/// operand, an inline node): such a use is not an operand, and a deleted function becomes
+/// `poison` or `!{}` there, which renaming cannot express.
+fn in_metadata(text: &[u8], at: usize) -> bool {
+    let line_start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
+    let before = &text[line_start..at];
+    before.trim_ascii_start().starts_with(b"#dbg_")
+        || memchr::memmem::find(before, b"metadata").is_some()
+        || memchr::memmem::find(before, b"!{").is_some()
+        || memchr::memmem::find(before, b"!DI").is_some()
 }
 
 /// Whether the word before a global reference (`blockaddress(@f`, `dso_local_equivalent @f`,
@@ -641,26 +674,38 @@ mod tests {
         );
     }
 
+    /// Whether a body may be kept as text (`None`: its key is unknown).
+    fn keepable(body: &str) -> Option<bool> {
+        scan_body(body.as_bytes()).map(|s| s.lazy)
+    }
+
     #[test]
     fn unsure_bodies_are_parsed() {
-        // An unreachable block.
-        assert_eq!(key("\n  ret void\ndead:\n  ret void\n"), None);
-        // A block without a label after a terminator.
+        // An unreachable block: the key is that of the reachable ones, the body is read.
+        let dead = "\n  ret void\ndead:\n  %1 = add i32 0, 1\n  ret void\n";
+        assert_eq!(keepable(dead), Some(false));
+        assert_eq!(key(dead), key("\n  ret void\n"));
+        // Blocks the scan cannot follow, a missing terminator, a string that does not end:
+        // the key is unknown.
         assert_eq!(key("\n  br label %1\n  ret void\n"), None);
-        // A string that does not end; blockaddress; a use-list directive.
-        assert_eq!(key("\n  call void @f(ptr c\"abc)\n  ret void\n"), None);
-        assert_eq!(
-            key("\n  store ptr blockaddress(@f, %b), ptr %p\n  ret void\n"),
-            None
-        );
-        assert_eq!(key("\n  ret void\n  uselistorder ptr @g, { 1, 0 }\n"), None);
-        // A missing terminator.
         assert_eq!(key("\n  %1 = add i32 0, 1\n"), None);
+        assert_eq!(key("\n  call void @f(ptr c\"abc)\n  ret void\n"), None);
+        // Known keys, but more than renaming would be needed.
+        for body in [
+            "\n  store ptr blockaddress(@f, %b), ptr %p\n  ret void\n",
+            "\n  ret void\n  uselistorder ptr @g, { 1, 0 }\n",
+            "\n    #dbg_value(ptr @k, !5, !DIExpression(), !7)\n  ret void\n",
+            "\n  call void @llvm.foo(metadata ptr @g)\n  ret void\n",
+            "\n  call void %fp(), !callees !{ptr @g}\n  ret void\n",
+        ] {
+            assert_eq!(keepable(body), Some(false), "{body}");
+        }
+        assert_eq!(keepable("\n  call void @g()\n  ret void\n"), Some(true));
     }
 
     #[test]
     fn references_skip_strings_and_comments() {
-        let t = "\n  call void @f(ptr @g, ptr c\"@x!1#2\") #3, !dbg !4 ; @no !5\n  #dbg_value(ptr @\"a b\", !6, !DIExpression(), !7)\n  ret void\n";
+        let t = "\n  call void @f(ptr @g, ptr c\"@x!1#2\") #3, !dbg !4 ; @no !5\n  #dbg_value(i32 %x, !6, !DIExpression(), !7)\n  store ptr @\"a b\", ptr %p\n  ret void\n";
         let s = scan_body(t.as_bytes()).unwrap();
         let got: Vec<(&str, RawKind)> = s
             .refs
@@ -674,9 +719,9 @@ mod tests {
                 ("@g", RawKind::Global { callee: false }),
                 ("#3", RawKind::Attr(3)),
                 ("!4", RawKind::Md(4)),
-                ("@\"a b\"", RawKind::Global { callee: false }),
                 ("!6", RawKind::Md(6)),
                 ("!7", RawKind::Md(7)),
+                ("@\"a b\"", RawKind::Global { callee: false }),
             ]
         );
     }

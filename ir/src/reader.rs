@@ -205,7 +205,7 @@ pub fn parse_module_with_options(
     let same_text = |s: &crate::lazy::Source| std::ptr::eq(s.bytes(), src);
     if let Some(source) = opts.lazy_source.as_ref().filter(|s| same_text(s)) {
         let plan = crate::lazy::plan(src);
-        if !plan.is_empty() {
+        if plan.iter().any(|p| p.lazy) {
             let r = if batch::worth_it(src) {
                 batch::parse(src, done_before, plan)
             } else {
@@ -366,6 +366,8 @@ struct Parser<'a> {
     /// Bodies kept as text: their function, references (unresolved) and where the text
     /// starts in `src`; resolved by [`Parser::resolve_lazy`] once the module is read.
     lazy_bodies: Vec<(GlobalId, Vec<crate::lazy::RawRef>, u32)>,
+    /// A body was read that the plan did not scan (see [`Parser::lazy_body`]).
+    lazy_unsure: bool,
 }
 
 /// A `uselistorder_bb @f, %bb, {...}` directive, as read.
@@ -443,6 +445,7 @@ impl<'a> Parser<'a> {
             lazy_plan: Vec::new(),
             lazy_next: 0,
             lazy_bodies: Vec::new(),
+            lazy_unsure: false,
         }
     }
 

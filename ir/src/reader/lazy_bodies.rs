@@ -14,7 +14,15 @@ impl Parser<'_> {
         while (self.lazy_plan.get(self.lazy_next)).is_some_and(|p| p.open < open) {
             self.lazy_next += 1;
         }
-        let p = (self.lazy_plan.get_mut(self.lazy_next)).filter(|p| p.open == open)?;
+        let Some(p) = (self.lazy_plan.get_mut(self.lazy_next)).filter(|p| p.open == open) else {
+            // A body the scan did not find (not laid out as LLVM prints it): its key is
+            // unknown, so bodies kept as text might equal it.
+            self.lazy_unsure = true;
+            return None;
+        };
+        if !p.lazy {
+            return None;
+        }
         let refs = std::mem::take(&mut p.refs);
         let close = p.close;
         self.lazy_next += 1;
@@ -38,6 +46,9 @@ impl Parser<'_> {
         }
         if self.m.typed_pointers {
             return self.error_at(0, "a body kept as text in a typed-pointer module");
+        }
+        if self.lazy_unsure {
+            return self.error_at(0, "a body the scan did not see, beside bodies kept as text");
         }
         let mut bodies = std::mem::take(&mut self.lazy_bodies);
         for (g, raw, base) in &mut bodies {
