@@ -29,6 +29,15 @@ use crate::module::GlobalId;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::Hasher;
+use std::sync::LazyLock;
+
+/// Searchers built once (building one costs about as much as searching a short line).
+static LABEL: LazyLock<memchr::memmem::Finder<'static>> =
+    LazyLock::new(|| memchr::memmem::Finder::new(b"label %"));
+static CASE_LABEL: LazyLock<memchr::memmem::Finder<'static>> =
+    LazyLock::new(|| memchr::memmem::Finder::new(b", label %"));
+static METADATA: LazyLock<memchr::memmem::Finder<'static>> =
+    LazyLock::new(|| memchr::memmem::Finder::new(b"metadata"));
 
 /// A body kept as text: where in the module's [`Source`] its text lies (the bytes between its
 /// `{` and `}`, a newline first and last), and the places in it that name something the
@@ -152,16 +161,7 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
             if has_numbered_types(src, a, b) {
                 return None;
             }
-            let spans = body_spans(src, a, b);
-            Some(
-                spans
-                    .into_iter()
-                    .map(|(open, close)| {
-                        let scan = scan_body(&src[open as usize + 1..close as usize]);
-                        (open, close, scan)
-                    })
-                    .collect(),
-            )
+            Some(body_spans(src, a, b))
         })
         .collect();
     let mut bodies: Vec<(u32, u32, BodyScan)> = Vec::new();
@@ -214,7 +214,7 @@ fn has_numbered_types(src: &[u8], a: usize, b: usize) -> bool {
 /// The `{` and `}` offsets of every body laid out as LLVM prints it whose `define` line starts
 /// in `src[a..b]`: a line starting with `define` that ends in `{`, up to the first line that
 /// is `}`.
-fn body_spans(src: &[u8], a: usize, b: usize) -> Vec<(u32, u32)> {
+fn body_spans(src: &[u8], a: usize, b: usize) -> Vec<(u32, u32, Option<BodyScan>)> {
     let mut out = Vec::new();
     let mut starts: Vec<usize> = Vec::new();
     if a == 0 && src.starts_with(b"define ") {
@@ -236,14 +236,16 @@ fn body_spans(src: &[u8], a: usize, b: usize) -> Vec<(u32, u32)> {
             continue;
         }
         let open = last - 1;
-        let Some(k) = memchr::memmem::find(&src[open..], b"\n}") else {
+        // The body ends at the first line that starts with `}`, if that line is just `}`.
+        let (close, scan) = scan_body(&src[open + 1..]);
+        let Some(close) = close.map(|c| open + 1 + c) else {
             break;
         };
-        let close = open + k + 1;
         if !matches!(src.get(close + 1), None | Some(b'\n' | b'\r')) {
+            min = close;
             continue;
         }
-        out.push((open as u32, close as u32));
+        out.push((open as u32, close as u32, scan));
         min = close;
     }
     out
@@ -400,10 +402,22 @@ fn name_len(s: &[u8]) -> Option<usize> {
     Some(ident_len(s))
 }
 
-/// Scan one body's text (between `{` and `}`): its key, whether it may be kept as text, and
-/// its references; `None` when the scan cannot tell its key (the module is then read in
-/// full: another body equal to this one could not be told apart).
-pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
+/// Scan one body from the text after its `{`: where it ends (the offset of the first line
+/// starting with `}`, `None` if none does), and its key, whether it may be kept as text, and
+/// its references; no scan when it cannot tell the key (the module is then read in full:
+/// another body equal to this one could not be told apart).
+pub(crate) fn scan_body(text: &[u8]) -> (Option<usize>, Option<BodyScan>) {
+    let mut close = None;
+    let scan = scan_lines(text, &mut close);
+    if close.is_none() {
+        // Stopped early: find the end the plain way.
+        close = memchr::memmem::find(text, b"\n}").map(|k| k + 1);
+    }
+    (close, scan)
+}
+
+/// [`scan_body`]'s work; sets `close` when it reaches the end.
+fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
     // Per block: the sum of its instructions' hashes and their number; block 0 is the entry.
     let mut sums: Vec<(u64, u64)> = vec![(0, 0)];
     // Blocks: label → index; successors per block (by label, resolved at the end).
@@ -418,6 +432,10 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
     while pos < text.len() {
         let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
         let line = &text[pos..eol];
+        if line.first() == Some(&b'}') {
+            *close = Some(pos);
+            break;
+        }
         pos = eol + 1;
         let t = line.trim_ascii_start();
         if t.is_empty() || t[0] == b';' || t.starts_with(b"#dbg_") {
@@ -451,7 +469,7 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
             // (numbered implicitly), which the scan does not follow.
             let continues = t[0] == b']'
                 || (t[0] == b'i'
-                    && memchr::memmem::find(t, b", label %").is_some()
+                    && CASE_LABEL.find(t).is_some()
                     && !t.starts_with(b"invoke")
                     && !t.starts_with(b"indirectbr"))
                 || t.starts_with(b"to label %")
@@ -516,7 +534,10 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
     if seen.contains(&false) {
         lazy = false;
     }
-    let (refs, renamable) = scan_refs(text)?;
+    let Some(end) = *close else {
+        return None; // no end: the reader reports it
+    };
+    let (refs, renamable) = scan_refs(&text[..end])?;
     Some(BodyScan {
         key: key ^ count.wrapping_mul(0xff51_afd7_ed55_8ccd),
         lazy: lazy && renamable,
@@ -527,7 +548,7 @@ pub(crate) fn scan_body(text: &[u8]) -> Option<BodyScan> {
 /// The `label %x` operands of a terminator's line, added to `block`'s successors; `None` for
 /// a quoted name that does not end.
 fn label_operands<'t>(line: &'t [u8], block: &mut Vec<&'t [u8]>) -> Option<()> {
-    for at in memchr::memmem::find_iter(line, b"label %") {
+    for at in LABEL.find_iter(line) {
         let n = name_len(&line[at + 7..])?;
         let name = &line[at + 7..at + 7 + n];
         block.push(if name.first() == Some(&b'"') {
@@ -539,44 +560,48 @@ fn label_operands<'t>(line: &'t [u8], block: &mut Vec<&'t [u8]>) -> Option<()> {
     Some(())
 }
 
-/// Byte classes of [`scan_refs`]: 1 `"`, 2 `;`, 3 `@`, 4 `!`, 5 `#`.
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[b'"' as usize] = 1;
-    t[b';' as usize] = 2;
-    t[b'@' as usize] = 3;
-    t[b'!' as usize] = 4;
-    t[b'#' as usize] = 5;
-    t
-};
-
 /// The references of a body's text, and whether renaming them is all a merge can do to it:
-/// not so for `blockaddress`, `dso_local_equivalent`, `no_cfi` and a global named in
-/// metadata. `None` if it holds a string that does not end.
+/// not so for `blockaddress`, `dso_local_equivalent`, `no_cfi`, a global named in metadata,
+/// or a comment holding a `"`. `None` if it holds a string that does not end.
+///
+/// Two passes of SIMD searches rather than one over every byte: `@`, `!` and strings first
+/// (noting where the strings are), then `#` and `;` outside them. A reference inside a
+/// comment is taken as one: renaming it there is harmless.
 fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
     let mut refs = Vec::new();
+    let mut strings: Vec<(usize, usize)> = Vec::new();
+    // The line the last global was on, and where metadata starts in it.
+    let mut line: Option<(usize, usize)> = None;
     let mut i = 0;
-    while i < text.len() {
-        let b = text[i];
-        match CLASS[b as usize] {
-            0 => i += 1,
-            1 => {
-                i += 1 + memchr::memchr(b'"', &text[i + 1..])? + 1;
+    while let Some(k) = memchr::memchr3(b'@', b'!', b'"', &text[i..]) {
+        let at = i + k;
+        match text[at] {
+            b'"' => {
+                let end = at + 1 + memchr::memchr(b'"', &text[at + 1..])?;
+                strings.push((at, end));
+                i = end + 1;
             }
-            2 => {
-                i = memchr::memchr(b'\n', &text[i..]).map_or(text.len(), |k| i + k);
-            }
-            3 => {
-                let n = name_len(&text[i + 1..])?;
-                if n == 0 || (n == 2 && text[i + 1] == b'"') {
+            b'@' => {
+                let n = name_len(&text[at + 1..])?;
+                if n == 0 || (n == 2 && text[at + 1] == b'"') {
                     return None;
                 }
-                let end = i + 1 + n;
-                if forbidden_before(&text[..i]) || in_metadata(text, i) {
+                let end = at + 1 + n;
+                let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
+                let meta = match line {
+                    Some((s, m)) if s == start => m,
+                    _ => {
+                        let eol = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
+                        let m = start + metadata_from(&text[start..eol]);
+                        line = Some((start, m));
+                        m
+                    }
+                };
+                if meta < at || forbidden_before(&text[..at]) {
                     return Some((Vec::new(), false));
                 }
                 refs.push(RawRef {
-                    at: i as u32,
+                    at: at as u32,
                     end: end as u32,
                     kind: RawKind::Global {
                         callee: text.get(end) == Some(&b'('),
@@ -584,43 +609,83 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                 });
                 i = end;
             }
-            c => {
-                let digits = text[i + 1..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
-                if digits == 0 || digits > 9 {
-                    i += 1;
-                    continue;
+            _ => {
+                i = at + 1;
+                if let Some((n, end)) = number_after(text, at) {
+                    refs.push(RawRef {
+                        at: at as u32,
+                        end: end as u32,
+                        kind: RawKind::Md(n),
+                    });
+                    i = end;
                 }
-                let end = i + 1 + digits;
-                let n: u32 = std::str::from_utf8(&text[i + 1..end]).ok()?.parse().ok()?;
-                refs.push(RawRef {
-                    at: i as u32,
-                    end: end as u32,
-                    kind: if c == 4 {
-                        RawKind::Md(n)
-                    } else {
-                        RawKind::Attr(n)
-                    },
-                });
-                i = end;
             }
         }
+    }
+    let mut s = 0;
+    let mut attrs = false;
+    let mut i = 0;
+    while let Some(k) = memchr::memchr2(b'#', b';', &text[i..]) {
+        let at = i + k;
+        i = at + 1;
+        while strings.get(s).is_some_and(|&(_, e)| e < at) {
+            s += 1;
+        }
+        if strings.get(s).is_some_and(|&(b, e)| b < at && at < e) {
+            continue;
+        }
+        if text[at] == b';' {
+            let eol = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
+            if memchr::memchr(b'"', &text[at..eol]).is_some() {
+                return Some((Vec::new(), false));
+            }
+            i = eol;
+        } else if let Some((n, end)) = number_after(text, at) {
+            refs.push(RawRef {
+                at: at as u32,
+                end: end as u32,
+                kind: RawKind::Attr(n),
+            });
+            attrs = true;
+            i = end;
+        }
+    }
+    if attrs {
+        refs.sort_unstable_by_key(|r| r.at);
     }
     Some((refs, true))
 }
 
-/// Whether the global reference at `at` is inside metadata (a debug record, a `metadata`
-/// operand, an inline node): such a use is not an operand, and a deleted function becomes
+/// The number right after the sigil at `at` (`!7`, `#3`) and where it ends.
+fn number_after(text: &[u8], at: usize) -> Option<(u32, usize)> {
+    let mut n: u32 = 0;
+    let mut end = at + 1;
+    while let Some(&d) = text.get(end).filter(|d| d.is_ascii_digit()) {
+        n = n.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+        end += 1;
+    }
+    (end > at + 1).then_some((n, end))
+}
+
+/// Where metadata starts in a line (a debug record, a `metadata` operand, an inline node), or
+/// its length: a global named after that is not an operand, and a deleted function becomes
 /// `poison` or `!{}` there, which renaming cannot express.
-fn in_metadata(text: &[u8], at: usize) -> bool {
-    let line_start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
-    let before = &text[line_start..at];
-    before.trim_ascii_start().starts_with(b"#dbg_")
-        || memchr::memmem::find(before, b"metadata").is_some()
-        || memchr::memmem::find(before, b"!{").is_some()
-        || memchr::memmem::find(before, b"!DI").is_some()
+fn metadata_from(line: &[u8]) -> usize {
+    if line.trim_ascii_start().starts_with(b"#dbg_") {
+        return 0;
+    }
+    let mut from = METADATA.find(line).unwrap_or(line.len());
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'!', &line[i..from]) {
+        let at = i + k;
+        let rest = &line[at..];
+        if rest.starts_with(b"!{") || rest.starts_with(b"!DI") {
+            from = at;
+            break;
+        }
+        i = at + 1;
+    }
+    from
 }
 
 /// Whether the word before a global reference (`blockaddress(@f`, `dso_local_equivalent @f`,
@@ -635,8 +700,16 @@ fn forbidden_before(before: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    /// Scan `body` (the text between `{` and `}`).
+    fn scan(body: &str) -> Option<BodyScan> {
+        let text = format!("{body}}}\n");
+        let (close, scan) = scan_body(text.as_bytes());
+        assert_eq!(close, Some(body.len()), "the body ends where it does");
+        scan
+    }
+
     fn key(body: &str) -> Option<u64> {
-        scan_body(body.as_bytes()).map(|s| s.key)
+        scan(body).map(|s| s.key)
     }
 
     #[test]
@@ -676,7 +749,7 @@ mod tests {
 
     /// Whether a body may be kept as text (`None`: its key is unknown).
     fn keepable(body: &str) -> Option<bool> {
-        scan_body(body.as_bytes()).map(|s| s.lazy)
+        scan(body).map(|s| s.lazy)
     }
 
     #[test]
@@ -701,12 +774,17 @@ mod tests {
             assert_eq!(keepable(body), Some(false), "{body}");
         }
         assert_eq!(keepable("\n  call void @g()\n  ret void\n"), Some(true));
+        // A comment holding a quote would throw the strings off.
+        assert_eq!(
+            keepable("\n  call void @g() ; a \"quoted\" word\n  ret void\n"),
+            Some(false)
+        );
     }
 
     #[test]
-    fn references_skip_strings_and_comments() {
+    fn references_skip_strings() {
         let t = "\n  call void @f(ptr @g, ptr c\"@x!1#2\") #3, !dbg !4 ; @no !5\n  #dbg_value(i32 %x, !6, !DIExpression(), !7)\n  store ptr @\"a b\", ptr %p\n  ret void\n";
-        let s = scan_body(t.as_bytes()).unwrap();
+        let s = scan(t).unwrap();
         let got: Vec<(&str, RawKind)> = s
             .refs
             .iter()
@@ -719,6 +797,9 @@ mod tests {
                 ("@g", RawKind::Global { callee: false }),
                 ("#3", RawKind::Attr(3)),
                 ("!4", RawKind::Md(4)),
+                // In a comment: taken as references (renaming there is harmless).
+                ("@no", RawKind::Global { callee: false }),
+                ("!5", RawKind::Md(5)),
                 ("!6", RawKind::Md(6)),
                 ("!7", RawKind::Md(7)),
                 ("@\"a b\"", RawKind::Global { callee: false }),
@@ -743,6 +824,7 @@ mod tests {
         let src = b"define void @f() {\n  ret void\n}\n\ndefine void @g() {\nx:\n  ret void\n}\n";
         let s = body_spans(src, 0, src.len());
         assert_eq!(s.len(), 2);
+        assert!(s.iter().all(|b| b.2.is_some()));
         assert_eq!(src[s[0].0 as usize], b'{');
         assert_eq!(src[s[1].1 as usize], b'}');
         let t = b"%0 = type { i32 }\n";

@@ -41,9 +41,15 @@ impl<'m> Writer<'m> {
         let print = |part: &[(GlobalId, &Function)]| -> Vec<Vec<u8>> {
             part.par_chunks(RUN)
                 .map(|run| {
+                    // Bodies kept as text are copied: room for them up front.
+                    let kept: usize = run
+                        .iter()
+                        .filter_map(|(_, f)| f.body.as_ref()?.lazy.as_ref())
+                        .map(|l| (l.end - l.start) as usize + 64 * l.refs.len())
+                        .sum();
                     let mut w = Writer {
                         m,
-                        out: Vec::with_capacity(64 << 10),
+                        out: Vec::with_capacity((64 << 10) + kept),
                         slots: Slots::default(),
                         global_slots: global_slots.clone(),
                         preds: Vec::new(),
