@@ -98,6 +98,10 @@ pub enum RefKind {
         id: GlobalId,
         /// Whether this is the callee of a direct call.
         callee: bool,
+        /// Whether this is in a debug record: not a use (it does not keep a function
+        /// alive), it follows a replacement, and it prints as `poison` once the function
+        /// is gone, as LLVM's records do.
+        record: bool,
     },
     /// Metadata node `!N`.
     Md(u32),
@@ -115,7 +119,13 @@ pub(crate) struct RawRef {
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum RawKind {
-    Global { callee: bool },
+    /// `meta`: inside metadata (a debug record, a `metadata` operand, an inline node), where
+    /// only a global variable may stand (a merged function would become `poison` or `!{}`
+    /// there, which renaming cannot express).
+    Global {
+        callee: bool,
+        meta: bool,
+    },
     Md(u32),
     Attr(u32),
 }
@@ -489,7 +499,7 @@ fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
         }
         let op = &w[..w
             .iter()
-            .position(|&b| b == b' ' || b == b'(' || b == b'\r')
+            .position(|&b| matches!(b, b' ' | b'(' | b',' | b'\r'))
             .unwrap_or(w.len())];
         if op.is_empty() {
             return None;
@@ -597,14 +607,15 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                         m
                     }
                 };
-                if meta < at || forbidden_before(&text[..at]) {
+                if forbidden_before(&text[..at]) {
                     return Some((Vec::new(), false));
                 }
                 refs.push(RawRef {
                     at: at as u32,
                     end: end as u32,
                     kind: RawKind::Global {
-                        callee: text.get(end) == Some(&b'('),
+                        callee: text.get(end) == Some(&b'(') && meta > at,
+                        meta: meta < at,
                     },
                 });
                 i = end;
@@ -668,8 +679,7 @@ fn number_after(text: &[u8], at: usize) -> Option<(u32, usize)> {
 }
 
 /// Where metadata starts in a line (a debug record, a `metadata` operand, an inline node), or
-/// its length: a global named after that is not an operand, and a deleted function becomes
-/// `poison` or `!{}` there, which renaming cannot express.
+/// its length: a global named after that is not an operand (see [`RawKind::Global`]).
 fn metadata_from(line: &[u8]) -> usize {
     if line.trim_ascii_start().starts_with(b"#dbg_") {
         return 0;
@@ -767,9 +777,6 @@ mod tests {
         for body in [
             "\n  store ptr blockaddress(@f, %b), ptr %p\n  ret void\n",
             "\n  ret void\n  uselistorder ptr @g, { 1, 0 }\n",
-            "\n    #dbg_value(ptr @k, !5, !DIExpression(), !7)\n  ret void\n",
-            "\n  call void @llvm.foo(metadata ptr @g)\n  ret void\n",
-            "\n  call void %fp(), !callees !{ptr @g}\n  ret void\n",
         ] {
             assert_eq!(keepable(body), Some(false), "{body}");
         }
@@ -793,24 +800,88 @@ mod tests {
         assert_eq!(
             got,
             [
-                ("@f", RawKind::Global { callee: true }),
-                ("@g", RawKind::Global { callee: false }),
+                (
+                    "@f",
+                    RawKind::Global {
+                        callee: true,
+                        meta: false
+                    }
+                ),
+                (
+                    "@g",
+                    RawKind::Global {
+                        callee: false,
+                        meta: false
+                    }
+                ),
                 ("#3", RawKind::Attr(3)),
                 ("!4", RawKind::Md(4)),
                 // In a comment: taken as references (renaming there is harmless).
-                ("@no", RawKind::Global { callee: false }),
+                (
+                    "@no",
+                    RawKind::Global {
+                        callee: false,
+                        meta: false
+                    }
+                ),
                 ("!5", RawKind::Md(5)),
                 ("!6", RawKind::Md(6)),
                 ("!7", RawKind::Md(7)),
-                ("@\"a b\"", RawKind::Global { callee: false }),
+                (
+                    "@\"a b\"",
+                    RawKind::Global {
+                        callee: false,
+                        meta: false
+                    }
+                ),
             ]
         );
+    }
+
+    #[test]
+    fn an_opcode_ends_at_a_comma() {
+        assert!(key("\n  unreachable, !dbg !5\n").is_some());
+        assert_eq!(key("\n  unreachable, !dbg !5\n"), key("\n  unreachable\n"));
     }
 
     #[test]
     fn invoke_continues_on_the_next_line() {
         let t = "\n  invoke void @f()\n          to label %a unwind label %b\n\na:\n  ret void\n\nb:\n  %l = landingpad { ptr, i32 }\n          cleanup\n  resume { ptr, i32 } %l\n";
         assert!(key(t).is_some());
+    }
+
+    #[test]
+    fn globals_in_metadata_are_marked() {
+        for (body, name) in [
+            (
+                "\n    #dbg_value(ptr @k, !5, !DIExpression(), !7)\n  ret void\n",
+                "@k",
+            ),
+            (
+                "\n  call void @llvm.foo(metadata ptr @g)\n  ret void\n",
+                "@g",
+            ),
+            (
+                "\n  call void %fp(), !callees !{ptr @g}\n  ret void\n",
+                "@g",
+            ),
+        ] {
+            let s = scan(body).unwrap();
+            assert!(s.lazy);
+            let r = s
+                .refs
+                .iter()
+                .find(|r| &body.as_bytes()[r.at as usize..r.end as usize] == name.as_bytes())
+                .unwrap();
+            assert_eq!(
+                r.kind,
+                RawKind::Global {
+                    callee: false,
+                    meta: true
+                },
+                "{body}"
+            );
+        }
     }
 
     #[test]

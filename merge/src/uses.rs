@@ -187,7 +187,9 @@ impl Uses {
 
     /// Whether `g` has no live use left.
     pub fn is_unused(&self, m: &Module, g: GlobalId) -> bool {
-        self.users[g].iter().all(|u| !Self::live(m, u, g))
+        self.users[g]
+            .iter()
+            .all(|u| !Self::live(m, u, g) || is_record(m, u))
     }
 
     /// Replace every use of `from` by `to` (LLVM's RAUW), including uses inside constants,
@@ -488,6 +490,19 @@ impl Uses {
     }
 }
 
+/// Whether `u` is a reference in a lazy body's debug record (not a use, as LLVM counts them).
+fn is_record(m: &Module, u: &User) -> bool {
+    let User::Lazy { func, index } = *u else {
+        return false;
+    };
+    let lazy = m.globals[func]
+        .as_function()
+        .and_then(|f| f.body.as_ref())
+        .and_then(|b| b.lazy.as_ref());
+    lazy.and_then(|l| l.refs.get(index as usize))
+        .is_some_and(|r| matches!(r.kind, RefKind::Global { record: true, .. }))
+}
+
 /// The global that reference `index` of `func`'s lazy body names, and whether it is a callee
 /// there; `None` once `func` is deleted.
 fn lazy_ref(m: &Module, func: GlobalId, index: u32) -> Option<(GlobalId, bool)> {
@@ -497,7 +512,7 @@ fn lazy_ref(m: &Module, func: GlobalId, index: u32) -> Option<(GlobalId, bool)> 
     }
     let lazy = gl.as_function()?.body.as_ref()?.lazy.as_ref()?;
     match lazy.refs.get(index as usize)?.kind {
-        RefKind::Global { id, callee } => Some((id, callee)),
+        RefKind::Global { id, callee, .. } => Some((id, callee)),
         _ => None,
     }
 }

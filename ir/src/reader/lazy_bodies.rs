@@ -37,6 +37,21 @@ impl Parser<'_> {
         Some((body, refs, open + 1))
     }
 
+    /// Whether offset `at` is on a debug record's line (`#dbg_value(...)`).
+    fn in_record(&self, at: u32) -> bool {
+        let at = at as usize;
+        let start = memchr::memrchr(b'\n', &self.src[..at]).map_or(0, |k| k + 1);
+        self.src[start..at].trim_ascii_start().starts_with(b"#dbg_")
+    }
+
+    /// Whether `g` is a function whose body was read (one that may merge).
+    fn may_merge(&self, g: crate::module::GlobalId) -> bool {
+        let body = self.m.globals[g]
+            .as_function()
+            .and_then(|f| f.body.as_ref());
+        body.is_some_and(|b| !b.is_lazy())
+    }
+
     /// Resolve the references of the bodies kept as text. Any that does not resolve to a
     /// defined global, node or group is an error here: the caller then reads every body,
     /// which reports the input's real error (or reads a text the scan misjudged).
@@ -56,7 +71,7 @@ impl Parser<'_> {
             let mut refs = Vec::with_capacity(raw.len());
             for r in raw.drain(..) {
                 let kind = match r.kind {
-                    RawKind::Global { callee } => {
+                    RawKind::Global { callee, meta } => {
                         let (s, e) = (base + r.at + 1, base + r.end);
                         let quoted = self.src[s as usize] == b'"';
                         let t = Token {
@@ -67,8 +82,17 @@ impl Parser<'_> {
                         };
                         let name = self.name_str(t);
                         match self.m.global_by_name(&name) {
-                            Some(id) if !self.pending_globals.contains_key(&id) => {
-                                RefKind::Global { id, callee }
+                            // In metadata other than a debug record, not a function that
+                            // may merge (one with a body that was read): it would become
+                            // `!{}` or change a node's uniquing. Merging changes nothing else.
+                            Some(id)
+                                if !self.pending_globals.contains_key(&id)
+                                    && !(meta
+                                        && !self.in_record(base + r.at)
+                                        && self.may_merge(id)) =>
+                            {
+                                let record = meta && self.in_record(base + r.at);
+                                RefKind::Global { id, callee, record }
                             }
                             _ => {
                                 return self

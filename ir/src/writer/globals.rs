@@ -588,6 +588,10 @@ impl<'m> Writer<'m> {
             self.out.extend_from_slice(&text[from..r.at as usize]);
             from = r.end as usize;
             match r.kind {
+                // A record naming a function that is gone: LLVM's `poison`.
+                RefKind::Global { id, record, .. } if record && self.m.globals[id].deleted => {
+                    self.s("poison")
+                }
                 RefKind::Global { id, .. } => self.global_name(id),
                 RefKind::Md(n) => self.metadata(None, &crate::metadata::Metadata::Ref(n)),
                 RefKind::Attr(g) => {
