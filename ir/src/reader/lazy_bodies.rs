@@ -81,17 +81,15 @@ impl Parser<'_> {
                             quoted,
                         };
                         let name = self.name_str(t);
+                        let record = meta && self.in_record(base + r.at);
                         match self.m.global_by_name(&name) {
                             // In metadata other than a debug record, not a function that
                             // may merge (one with a body that was read): it would become
                             // `!{}` or change a node's uniquing. Merging changes nothing else.
                             Some(id)
                                 if !self.pending_globals.contains_key(&id)
-                                    && !(meta
-                                        && !self.in_record(base + r.at)
-                                        && self.may_merge(id)) =>
+                                    && (!meta || record || !self.may_merge(id)) =>
                             {
-                                let record = meta && self.in_record(base + r.at);
                                 RefKind::Global { id, callee, record }
                             }
                             _ => {
