@@ -103,6 +103,24 @@ impl AsRef<[u8]> for InputBytes {
 }
 
 impl InputBytes {
+    /// Let the kernel drop the mapped pages wholly inside `start..end` (see
+    /// [`InputBytes::release_before`]).
+    fn release_range(&self, start: usize, end: usize) {
+        const PAGE: usize = 4096;
+        let InputBytes::Mapped(map) = self else {
+            return;
+        };
+        let (a, b) = (
+            start.next_multiple_of(PAGE),
+            end.min(map.len()) & !(PAGE - 1),
+        );
+        if a < b {
+            // SAFETY: as in `release_before`: a private read-only file mapping.
+            let _ =
+                unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, a, b - a) };
+        }
+    }
+
     /// Tell the kernel that the mapped bytes before `offset` are not needed for now, so that
     /// they stop counting against our memory: a big input then streams through the reader
     /// instead of staying resident next to the module built from it. Touching them again
@@ -197,7 +215,11 @@ pub fn load_module_with_hints(
                 Bodies::Auto => bytes.len() >= LAZY_FROM,
             };
             let opts = mergefn_ir::ReadOptions {
-                lazy_source: keep.then(|| mergefn_ir::lazy::Source(bytes.clone())),
+                lazy_source: keep.then(|| {
+                    let mapped = bytes.clone();
+                    mergefn_ir::lazy::Source::new(bytes.clone())
+                        .with_release(std::sync::Arc::new(move |a, b| mapped.release_range(a, b)))
+                }),
             };
             let (m, hints) = mergefn_ir::parse_module_with_options(
                 &bytes,
@@ -241,6 +263,9 @@ pub fn load_module_with_hints(
             });
         }
     }
+    // Read and verified: nothing needs the text now but the writer, which takes the bodies
+    // kept as text back from the page cache as it prints them.
+    bytes.release_range(0, bytes.len());
     Ok((m, hints))
 }
 

@@ -29,7 +29,7 @@ use crate::module::GlobalId;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::Hasher;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 /// Searchers built once (building one costs about as much as searching a short line).
 static LABEL: LazyLock<memchr::memmem::Finder<'static>> =
@@ -56,12 +56,44 @@ pub struct LazyBody {
 /// mapped file stays mapped, and its pages come back from the page cache when the writer
 /// needs them).
 #[derive(Clone)]
-pub struct Source(pub std::sync::Arc<dyn AsRef<[u8]> + Send + Sync>);
+pub struct Source {
+    text: Arc<dyn AsRef<[u8]> + Send + Sync>,
+    release: Option<Release>,
+}
+
+/// Tells the owner of a [`Source`]'s bytes that a range of them is not needed for now.
+pub type Release = Arc<dyn Fn(usize, usize) + Send + Sync>;
 
 impl Source {
+    /// The text `text`.
+    pub fn new(text: Arc<dyn AsRef<[u8]> + Send + Sync>) -> Source {
+        Source {
+            text,
+            release: None,
+        }
+    }
+
+    /// With a hook the reader and writer call with a byte range they are done with for now
+    /// (for a mapped file: let the kernel drop those pages; they come back from the page cache
+    /// if touched again). The reader scans the whole text before reading it, and the writer
+    /// copies bodies from it: without this, all of it would stay resident.
+    pub fn with_release(mut self, release: Release) -> Source {
+        self.release = Some(release);
+        self
+    }
+
     /// The text.
     pub fn bytes(&self) -> &[u8] {
-        (*self.0).as_ref()
+        (*self.text).as_ref()
+    }
+
+    /// Say that bytes `start..end` are not needed for now.
+    pub fn release(&self, start: usize, end: usize) {
+        if let Some(r) = &self.release {
+            if start < end {
+                r(start, end);
+            }
+        }
     }
 }
 
@@ -73,7 +105,7 @@ impl std::fmt::Debug for Source {
 
 impl PartialEq for Source {
     fn eq(&self, other: &Source) -> bool {
-        std::sync::Arc::ptr_eq(&self.0, &other.0)
+        Arc::ptr_eq(&self.text, &other.text)
     }
 }
 
@@ -119,12 +151,14 @@ pub(crate) struct RawRef {
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum RawKind {
-    /// `meta`: inside metadata (a debug record, a `metadata` operand, an inline node), where
-    /// only a global variable may stand (a merged function would become `poison` or `!{}`
-    /// there, which renaming cannot express).
+    /// `meta`: inside metadata (a debug record, a `metadata` operand, an inline node);
+    /// `record`: in a debug record (see [`RefKind::Global`]). Outside records, a function
+    /// that may merge cannot stand there (it would become `!{}`, or change a node's
+    /// uniquing, which renaming cannot express).
     Global {
         callee: bool,
         meta: bool,
+        record: bool,
     },
     Md(u32),
     Attr(u32),
@@ -616,6 +650,7 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                     kind: RawKind::Global {
                         callee: text.get(end) == Some(&b'(') && meta > at,
                         meta: meta < at,
+                        record: meta < at && text[start..].trim_ascii_start().starts_with(b"#dbg_"),
                     },
                 });
                 i = end;
@@ -804,14 +839,16 @@ mod tests {
                     "@f",
                     RawKind::Global {
                         callee: true,
-                        meta: false
+                        meta: false,
+                        record: false,
                     }
                 ),
                 (
                     "@g",
                     RawKind::Global {
                         callee: false,
-                        meta: false
+                        meta: false,
+                        record: false,
                     }
                 ),
                 ("#3", RawKind::Attr(3)),
@@ -821,7 +858,8 @@ mod tests {
                     "@no",
                     RawKind::Global {
                         callee: false,
-                        meta: false
+                        meta: false,
+                        record: false,
                     }
                 ),
                 ("!5", RawKind::Md(5)),
@@ -831,7 +869,8 @@ mod tests {
                     "@\"a b\"",
                     RawKind::Global {
                         callee: false,
-                        meta: false
+                        meta: false,
+                        record: false,
                     }
                 ),
             ]
@@ -877,7 +916,8 @@ mod tests {
                 r.kind,
                 RawKind::Global {
                     callee: false,
-                    meta: true
+                    meta: true,
+                    record: body.contains("#dbg_"),
                 },
                 "{body}"
             );

@@ -207,10 +207,11 @@ pub fn parse_module_with_options(
         let plan = crate::lazy::plan(src);
         if plan.iter().any(|p| p.lazy) {
             let r = if batch::worth_it(src) {
-                batch::parse(src, done_before, plan)
+                batch::parse(src, done_before, plan, Some(source.clone()))
             } else {
                 let mut p = Parser::new(src);
                 p.lazy_plan = plan;
+                p.lazy_source = Some(source.clone());
                 p.decide_pointer_spelling();
                 p.module(done_before).ok().map(|()| (p.m, p.hints))
             };
@@ -223,7 +224,7 @@ pub fn parse_module_with_options(
         }
     }
     if batch::worth_it(src) {
-        if let Some(r) = batch::parse(src, done_before, Vec::new()) {
+        if let Some(r) = batch::parse(src, done_before, Vec::new(), None) {
             return Ok(r);
         }
         // An error, or text the parallel reader does not take: the serial reader gives the
@@ -239,7 +240,7 @@ pub fn parse_module_with_options(
 /// `None` when the text needs the serial reader (an error, or a body not laid out as LLVM
 /// prints it). [`parse_module`] uses this for big inputs; tests and benches call it directly.
 pub fn parse_module_parallel(src: &[u8]) -> Option<Module> {
-    batch::parse(src, &mut |_| {}, Vec::new()).map(|(m, _)| m)
+    batch::parse(src, &mut |_| {}, Vec::new(), None).map(|(m, _)| m)
 }
 
 /// [`parse_module`] on the calling thread only: the reference the parallel reader is tested
@@ -363,11 +364,18 @@ struct Parser<'a> {
     /// Bodies to keep as text ([`crate::lazy`]), in text order, and the next one to reach.
     lazy_plan: Vec<crate::lazy::Planned>,
     lazy_next: usize,
-    /// Bodies kept as text: their function, references (unresolved) and where the text
-    /// starts in `src`; resolved by [`Parser::resolve_lazy`] once the module is read.
-    lazy_bodies: Vec<(GlobalId, Vec<crate::lazy::RawRef>, u32)>,
+    /// The functions whose bodies are kept as text, checked by [`Parser::check_lazy`] once
+    /// the module is read.
+    lazy_bodies: Vec<GlobalId>,
+    /// References of those bodies to check once the module is read (offset, what): globals
+    /// named in metadata, metadata nodes, attribute groups.
+    lazy_meta: Vec<(u32, GlobalId)>,
+    lazy_md: Vec<(u32, u32)>,
+    lazy_attrs: Vec<(u32, u32)>,
     /// A body was read that the plan did not scan (see [`Parser::lazy_body`]).
     lazy_unsure: bool,
+    /// The text, to release once the passes over all of it before reading are done.
+    lazy_source: Option<crate::lazy::Source>,
 }
 
 /// A `uselistorder_bb @f, %bb, {...}` directive, as read.
@@ -445,7 +453,11 @@ impl<'a> Parser<'a> {
             lazy_plan: Vec::new(),
             lazy_next: 0,
             lazy_bodies: Vec::new(),
+            lazy_meta: Vec::new(),
+            lazy_md: Vec::new(),
+            lazy_attrs: Vec::new(),
             lazy_unsure: false,
+            lazy_source: None,
         }
     }
 

@@ -199,7 +199,7 @@ pub fn differential_text(
 /// (The lazy output's kept bodies are the input's text; reading and printing them puts them
 /// in the writer's form.)
 pub fn lazy_agrees(src: &[u8], full: &str, use_aliases: bool) -> Result<usize, String> {
-    let source = mergefn_ir::lazy::Source(std::sync::Arc::new(src.to_vec()));
+    let source = mergefn_ir::lazy::Source::new(std::sync::Arc::new(src.to_vec()));
     let opts = mergefn_ir::ReadOptions {
         lazy_source: Some(source.clone()),
     };

@@ -16,7 +16,7 @@ fn merged_in_full(src: &[u8]) -> String {
 
 /// Merge `src` with bodies kept as text; the printed output.
 fn merged_lazily(src: &[u8]) -> String {
-    let source = Source(std::sync::Arc::new(src.to_vec()));
+    let source = Source::new(std::sync::Arc::new(src.to_vec()));
     let opts = ReadOptions {
         lazy_source: Some(source.clone()),
     };

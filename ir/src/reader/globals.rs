@@ -24,6 +24,11 @@ impl<'a> Parser<'a> {
                 "this is LLVM bitcode, not textual IR; convert it with `llvm-dis` first",
             );
         }
+        // The plan's scan and the checks of the whole text are done: from here on, the reader
+        // reads only what it does not skip, and releases that behind itself.
+        if let Some(s) = self.lazy_source.take() {
+            s.release(0, self.src.len());
+        }
         loop {
             let keep = match &self.defer {
                 Some(d) => d.keep_from(self.tok.start),
@@ -680,7 +685,7 @@ impl<'a> Parser<'a> {
                 )
             };
         }
-        self.resolve_lazy()?;
+        self.check_lazy()?;
         self.declare_called_intrinsics();
         let changed = self.upgrade_lifetime_intrinsics() | self.remangle_intrinsics();
         if changed && !self.lazy_bodies.is_empty() {
@@ -1239,14 +1244,14 @@ impl<'a> Parser<'a> {
             // parameter name is reported here, at its place among the top-level errors.
             self.begin_body(&f.params)?;
             if let Some(lazy) = self.lazy_body() {
-                f.body = Some(Body::lazy(lazy.0));
+                f.body = Some(Body::lazy(lazy));
                 for p in &mut f.params {
                     if matches!(&p.name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())) {
                         p.name = Name::Unnamed;
                     }
                 }
                 let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
-                self.lazy_bodies.push((g, lazy.1, lazy.2));
+                self.lazy_bodies.push(g);
                 return Ok(());
             }
             let deferred = self.deferrable_body().map(|end| (end, f.params.clone()));

@@ -1,15 +1,17 @@
-//! Bodies kept as text ([`crate::lazy`]): skipping them where the plan says, and resolving
-//! their references once every global, node and attribute group is known.
+//! Bodies kept as text ([`crate::lazy`]): skipping them where the plan says, naming the
+//! globals they refer to as the reader passes them (a global not yet defined gets a
+//! placeholder, as in a body that is read), and checking, once the module is read, that
+//! every reference names something defined.
 
 use super::{PResult, Parser};
-use crate::lazy::{LazyBody, LazyRef, RawKind, RawRef, RefKind};
+use crate::lazy::{LazyBody, LazyRef, RawKind, RefKind};
 use crate::lexer::{Tok, Token};
-use crate::module::GlobalKind;
+use crate::module::GlobalId;
 
 impl Parser<'_> {
-    /// At a body's `{`: if the plan keeps this body as text, skip it and return it with its
-    /// unresolved references and the offset its text starts at.
-    pub(super) fn lazy_body(&mut self) -> Option<(LazyBody, Vec<RawRef>, u32)> {
+    /// At a body's `{`: if the plan keeps this body as text, skip it and return it, its
+    /// references named.
+    pub(super) fn lazy_body(&mut self) -> Option<LazyBody> {
         let open = self.tok.start;
         while (self.lazy_plan.get(self.lazy_next)).is_some_and(|p| p.open < open) {
             self.lazy_next += 1;
@@ -23,39 +25,74 @@ impl Parser<'_> {
         if !p.lazy {
             return None;
         }
-        let refs = std::mem::take(&mut p.refs);
+        let raw = std::mem::take(&mut p.refs);
         let close = p.close;
         self.lazy_next += 1;
+        let base = open + 1;
+        let mut refs = Vec::with_capacity(raw.len());
+        for r in raw {
+            let kind = match r.kind {
+                RawKind::Global {
+                    callee,
+                    meta,
+                    record,
+                } => {
+                    let (s, e) = (base + r.at + 1, base + r.end);
+                    let quoted = self.src[s as usize] == b'"';
+                    let t = Token {
+                        kind: Tok::Global,
+                        start: if quoted { s + 1 } else { s },
+                        end: if quoted { e - 1 } else { e },
+                        quoted,
+                    };
+                    let name = self.name_str(t);
+                    let id = match self.m.global_by_name(&name) {
+                        Some(g) => g,
+                        None => self.placeholder_global(name.into(), base + r.at),
+                    };
+                    if meta && !record {
+                        self.lazy_meta.push((base + r.at, id));
+                    }
+                    RefKind::Global { id, callee, record }
+                }
+                RawKind::Md(n) => {
+                    self.lazy_md.push((base + r.at, n));
+                    RefKind::Md(n)
+                }
+                RawKind::Attr(n) => {
+                    self.lazy_attrs.push((base + r.at, n));
+                    RefKind::Attr(n)
+                }
+            };
+            refs.push(LazyRef {
+                at: r.at,
+                end: r.end,
+                kind,
+            });
+        }
         self.lex.pos = close as usize + 1;
         self.last_end = close + 1;
         self.tok = self.lex.next_token();
-        let body = LazyBody {
-            start: open + 1,
+        Some(LazyBody {
+            start: base,
             end: close,
-            refs: Vec::new(),
-        };
-        Some((body, refs, open + 1))
-    }
-
-    /// Whether offset `at` is on a debug record's line (`#dbg_value(...)`).
-    fn in_record(&self, at: u32) -> bool {
-        let at = at as usize;
-        let start = memchr::memrchr(b'\n', &self.src[..at]).map_or(0, |k| k + 1);
-        self.src[start..at].trim_ascii_start().starts_with(b"#dbg_")
+            refs,
+        })
     }
 
     /// Whether `g` is a function whose body was read (one that may merge).
-    fn may_merge(&self, g: crate::module::GlobalId) -> bool {
+    fn may_merge(&self, g: GlobalId) -> bool {
         let body = self.m.globals[g]
             .as_function()
             .and_then(|f| f.body.as_ref());
         body.is_some_and(|b| !b.is_lazy())
     }
 
-    /// Resolve the references of the bodies kept as text. Any that does not resolve to a
-    /// defined global, node or group is an error here: the caller then reads every body,
-    /// which reports the input's real error (or reads a text the scan misjudged).
-    pub(super) fn resolve_lazy(&mut self) -> PResult<()> {
+    /// Check the references of the bodies kept as text, once the module is read (and before
+    /// undeclared intrinsics are declared: those are declared from the calls of bodies that
+    /// were read). Anything amiss is an error here: the caller then reads every body, which
+    /// reports the input's real error, or reads a text the scan misjudged.
+    pub(super) fn check_lazy(&mut self) -> PResult<()> {
         if self.lazy_bodies.is_empty() {
             return Ok(());
         }
@@ -65,57 +102,42 @@ impl Parser<'_> {
         if self.lazy_unsure {
             return self.error_at(0, "a body the scan did not see, beside bodies kept as text");
         }
-        let mut bodies = std::mem::take(&mut self.lazy_bodies);
-        for (g, raw, base) in &mut bodies {
-            let base = *base;
-            let mut refs = Vec::with_capacity(raw.len());
-            for r in raw.drain(..) {
-                let kind = match r.kind {
-                    RawKind::Global { callee, meta } => {
-                        let (s, e) = (base + r.at + 1, base + r.end);
-                        let quoted = self.src[s as usize] == b'"';
-                        let t = Token {
-                            kind: Tok::Global,
-                            start: if quoted { s + 1 } else { s },
-                            end: if quoted { e - 1 } else { e },
-                            quoted,
-                        };
-                        let name = self.name_str(t);
-                        let record = meta && self.in_record(base + r.at);
-                        match self.m.global_by_name(&name) {
-                            // In metadata other than a debug record, not a function that
-                            // may merge (one with a body that was read): it would become
-                            // `!{}` or change a node's uniquing. Merging changes nothing else.
-                            Some(id)
-                                if !self.pending_globals.contains_key(&id)
-                                    && (!meta || record || !self.may_merge(id)) =>
-                            {
-                                RefKind::Global { id, callee, record }
-                            }
-                            _ => {
-                                return self
-                                    .error_at(base + r.at, "undefined global in a lazy body")
-                            }
-                        }
-                    }
-                    RawKind::Md(n) if self.guard.md_ids.contains(&n) => RefKind::Md(n),
-                    RawKind::Attr(n) if self.m.attr_groups.contains_key(&n) => RefKind::Attr(n),
-                    _ => return self.error_at(base + r.at, "undefined reference in a lazy body"),
-                };
-                refs.push(LazyRef {
-                    at: r.at,
-                    end: r.end,
-                    kind,
-                });
-            }
-            refs.shrink_to_fit();
-            if let GlobalKind::Function(f) = &mut self.m.globals[*g].kind {
-                if let Some(l) = f.body.as_mut().and_then(|b| b.lazy.as_mut()) {
-                    l.refs = refs;
-                }
+        // Still a placeholder: undefined (or an intrinsic only these bodies call, which LLVM
+        // would declare from the call's type, which the scan does not know).
+        let undefined = |p: &Parser<'_>, g: GlobalId| p.pending_globals.contains_key(&g);
+        for &g in &self.lazy_bodies {
+            let refs = self.m.globals[g]
+                .as_function()
+                .and_then(|f| f.body.as_ref())
+                .and_then(|b| b.lazy.as_ref())
+                .map_or(&[][..], |l| &l.refs[..]);
+            if refs
+                .iter()
+                .any(|r| matches!(r.kind, RefKind::Global { id, .. } if undefined(self, id)))
+            {
+                return self.error_at(0, "a body kept as text names an undefined global");
             }
         }
-        self.lazy_bodies = bodies;
+        // In metadata other than a debug record, not a function that may merge: it would
+        // become `!{}` there, or change a node's uniquing.
+        if let Some(&(at, _)) = self.lazy_meta.iter().find(|&&(_, g)| self.may_merge(g)) {
+            return self.error_at(at, "a function that may merge, named in metadata");
+        }
+        if let Some(&(at, _)) = self
+            .lazy_md
+            .iter()
+            .find(|(_, n)| !self.guard.md_ids.contains(n))
+        {
+            return self.error_at(at, "undefined metadata in a body kept as text");
+        }
+        if let Some(&(at, _)) =
+            (self.lazy_attrs.iter()).find(|(_, n)| !self.m.attr_groups.contains_key(n))
+        {
+            return self.error_at(at, "undefined attribute group in a body kept as text");
+        }
+        self.lazy_meta = Vec::new();
+        self.lazy_md = Vec::new();
+        self.lazy_attrs = Vec::new();
         Ok(())
     }
 }

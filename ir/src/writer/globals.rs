@@ -64,6 +64,15 @@ impl<'m> Writer<'m> {
                 })
                 .collect()
         };
+        // Once a window is printed, the text of its bodies kept as text is not needed again.
+        let done_with = |part: &[(GlobalId, &Function)]| {
+            let end = part
+                .iter()
+                .filter_map(|(_, f)| Some(f.body.as_ref()?.lazy.as_ref()?.end));
+            if let (Some(src), Some(end)) = (&m.source, end.max()) {
+                src.release(0, end as usize);
+            }
+        };
         let window = RUN * 4 * rayon::current_num_threads().max(1);
         if funcs.len() <= window || rayon::current_thread_index().is_some() {
             // One window has nothing to overlap with. On a pool thread, blocking it on a
@@ -72,6 +81,7 @@ impl<'m> Writer<'m> {
                 for b in print(part) {
                     out.write_all(&b)?;
                 }
+                done_with(part);
             }
             return Ok(());
         }
@@ -81,7 +91,9 @@ impl<'m> Writer<'m> {
             let funcs = &funcs;
             scope.spawn(move || {
                 for part in funcs.chunks(window) {
-                    if tx.send(print(part)).is_err() {
+                    let printed = print(part);
+                    done_with(part);
+                    if tx.send(printed).is_err() {
                         return; // The writer failed and stopped listening.
                     }
                 }
