@@ -90,6 +90,10 @@ fn stats_text(r: &merge::Report, t: &serde_json::Value) -> String {
         (c.functions, "functions in the module"),
         (c.eligible, "functions eligible for merging"),
         (c.candidates, "functions sharing a hash with another"),
+        (
+            c.kept_as_text,
+            "bodies kept as text (no other could equal them)",
+        ),
         (c.comparisons as usize, "function comparisons"),
         (c.merged, "Number of functions merged"),
         (c.thunks, "Number of thunks generated"),

@@ -182,8 +182,13 @@ pub struct Counts {
     /// Definitions the pass may merge (not `available_externally`, no intrinsic call with a
     /// distinct metadata operand).
     pub eligible: usize,
-    /// Functions whose hash collided with another's: the first worklist.
+    /// Functions whose hash collided with another's: the first worklist. (Of the bodies that
+    /// were read: a body the reader kept as text, `mergefn_ir::lazy`, shares no key with any
+    /// other, and is not hashed.)
     pub candidates: usize,
+    /// Definitions whose bodies the reader kept as text (`mergefn_ir::lazy`): among the
+    /// eligible, never merged, their text copied to the output.
+    pub kept_as_text: usize,
     /// LLVM's `NumFunctionsMerged`.
     pub merged: usize,
     /// LLVM's `NumThunksWritten`.
@@ -502,7 +507,20 @@ pub fn merge_functions_hinted(
         .into_iter()
         .filter_map(|(f, h)| Some((h?, f)))
         .collect();
-    let eligible = hashed.len();
+    // Bodies kept as text are eligible too, as far as LLVM is concerned: they share no key
+    // with another body, so they cannot merge.
+    let kept_as_text = funcs
+        .iter()
+        .filter(|&&f| {
+            let g = &m.globals[f];
+            !g.deleted
+                && g.common().linkage != Linkage::AvailableExternally
+                && g.as_function()
+                    .and_then(|x| x.body.as_ref())
+                    .is_some_and(|b| b.is_lazy())
+        })
+        .count();
+    let eligible = hashed.len() + kept_as_text;
     let hashes: FxHashMap<GlobalId, u64> = hashed.iter().map(|&(h, f)| (f, h)).collect();
     // The candidates: functions sharing their hash with another, in hash order.
     hashed.sort_by_key(|&(h, _)| h);
@@ -550,6 +568,7 @@ pub fn merge_functions_hinted(
     };
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = eligible;
+    p.report.counts.kept_as_text = kept_as_text;
     p.report.counts.candidates = candidates.len();
     p.deferred = candidates
         .into_iter()
