@@ -1,0 +1,78 @@
+//! `mergefn merge` as users run it on big real modules: bodies that cannot merge are kept as
+//! text (inputs of 1 MiB and more), the input is mapped and its pages released behind the
+//! reader and the writer. The output must be the module the library makes when it reads
+//! every body (both read again in full and printed), and valid for opt-22.
+
+use mergefn_tests::{corpus, opt22, run_opt};
+use std::process::Command;
+
+#[test]
+fn the_binary_merges_big_modules_as_a_full_read_does() {
+    let mut checked = 0;
+    let mut kept = 0;
+    for (sub, name) in [
+        ("c", "re2.ll"),
+        ("rust", "all_linked.ll"),
+        ("flavours", "zstd.O2g.ll"),
+        ("flavours", "re2.O2g.ll"),
+        ("programs", "zstd_prog.O2g.ll"),
+    ] {
+        let Some(files) = corpus(sub) else { return };
+        let Some(path) = files.iter().find(|p| p.ends_with(name)) else {
+            continue;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let (out, report) = (dir.path().join("out.ll"), dir.path().join("r.json"));
+        let run = Command::new(env!("CARGO_BIN_EXE_mergefn"))
+            .arg("merge")
+            .arg(path)
+            .arg("-o")
+            .arg(&out)
+            .arg("--report")
+            .arg(&report)
+            .output()
+            .expect("mergefn runs");
+        assert!(
+            run.status.success(),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let r: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+        kept += r["counts"]["kept_as_text"].as_u64().unwrap_or(0);
+        let ours = std::fs::read(&out).unwrap();
+        let src = std::fs::read(path).unwrap();
+        let mut full = mergefn_ir::parse_module(&src).expect("reads");
+        mergefn_merge::merge_functions(&mut full, &Default::default());
+        let again = |text: &[u8]| {
+            let m = mergefn_ir::parse_module(text).expect("the output reads again");
+            mergefn_ir::module_to_string(&m)
+        };
+        let (a, b) = (
+            again(mergefn_ir::module_to_string(&full).as_bytes()),
+            again(&ours),
+        );
+        // The binary names the module after its input path; the library leaves it unnamed.
+        let strip = |s: &str| {
+            s.lines()
+                .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert!(
+            strip(&a) == strip(&b),
+            "{}: the binary's output differs from a full read's",
+            path.display()
+        );
+        if let Some(opt) = opt22() {
+            run_opt(&opt, &["-passes=verify", "-disable-output"], &ours)
+                .unwrap_or_else(|e| panic!("{}: output does not verify: {e}", path.display()));
+        }
+        checked += 1;
+    }
+    assert!(
+        checked == 0 || kept > 1000,
+        "only {kept} bodies kept as text"
+    );
+}
