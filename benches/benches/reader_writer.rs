@@ -1,5 +1,5 @@
 //! Reader and writer throughput (bytes of `.ll` per second) on real modules. `parse` is what
-//! users get (function bodies on all threads for inputs of 4 MiB and more), `parse_serial` the
+//! users get (function bodies on all threads for inputs of 1 MiB and more), `parse_serial` the
 //! reader on one thread.
 //!
 //! Parsing excludes dropping the module; printing writes into a reused buffer, so neither

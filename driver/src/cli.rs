@@ -64,7 +64,7 @@ pub struct Cli {
         value_name = "N",
         value_parser = clap::value_parser!(u16).range(1..),
         long_help = "\
-Threads to use [default: one per core]. mergefn reads big inputs (4 MiB and more),
+Threads to use [default: one per core]. mergefn reads big inputs (1 MiB and more),
 verifies, hashes and prints on this many threads; the output is the same for any number.
 `-j 1` runs on one thread."
     )]

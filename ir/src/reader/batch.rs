@@ -64,7 +64,7 @@ const MAX_SEED_TYPES: usize = 1 << 16;
 const LAG: usize = 2;
 
 /// Smaller inputs are read serially: threads would cost more than they save.
-const MIN_INPUT: usize = 4 << 20;
+const MIN_INPUT: usize = 1 << 20;
 
 /// Whether `src` is worth reading in parallel.
 pub(super) fn worth_it(src: &[u8]) -> bool {
