@@ -211,6 +211,15 @@ impl<'a> Lexer<'a> {
             b'%' => self.sigiled(Tok::Local),
             b'@' => self.sigiled(Tok::Global),
             b'$' => {
+                // `$N:` is a label (`$` may start a name), as LLVM's lexer checks first.
+                let tail = self.src[self.pos..]
+                    .iter()
+                    .take_while(|&&b| is_ident_char(b))
+                    .count();
+                if self.peek(tail) == b':' {
+                    self.pos += tail + 1;
+                    return self.tok(Tok::Label, start, self.pos - 1);
+                }
                 if self.peek(0) == b'"' || is_ident_char(self.peek(0)) {
                     self.sigiled(Tok::Comdat)
                 } else {
@@ -359,7 +368,8 @@ impl<'a> Lexer<'a> {
             }
             self.pos = save;
         }
-        if self.peek(0) == b':' && c != b'-' && c != b'+' {
+        // `-3:` is a label too (a name, not a number, as LLVM reads it); `+` starts none.
+        if self.peek(0) == b':' && c != b'+' {
             self.pos += 1;
             return self.tok(Tok::Label, start, self.pos - 1);
         }

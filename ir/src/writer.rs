@@ -198,7 +198,8 @@ impl<'m> Writer<'m> {
     fn name(&mut self, sigil: u8, n: &str) {
         self.out.push(sigil);
         let b = n.as_bytes();
-        if is_plain_name(b) || (!b.is_empty() && b.iter().all(u8::is_ascii_digit)) {
+        // A name of digits is quoted, as LLVM prints it (`%"2"`): unquoted, it is a number.
+        if is_plain_name(b) {
             self.out.extend_from_slice(b);
         } else {
             self.quoted(b);

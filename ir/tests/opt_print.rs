@@ -577,3 +577,32 @@ fn expressions_named_from_node_text_are_printed_inline() {
          !0 = !{!DIExpression(DW_OP_constu, 42, DW_OP_stack_value)}\n",
     );
 }
+
+/// A quoted name of digits (`%"1"`) is a name, not the number `%1` (both in one body), and
+/// prints quoted; `-3:` and `$N:` are labels (LLVM 19's `block-labels.ll`).
+#[test]
+fn quoted_numbers_and_odd_labels_are_names() {
+    assert_printed(
+        "define i32 @f(i32 %X) {\n  br label %1\n1:\n  br label %\"1\"\n\"1\":\n  br label %-3\n-3:\n  br label %$N\n$N:\n  %\"7\" = add i32 %X, 1\n  ret i32 %\"7\"\n}\n",
+        "; ModuleID = '<stdin>'
+source_filename = \"<stdin>\"
+
+define i32 @f(i32 %X) {
+  br label %1
+
+1:                                                ; preds = %0
+  br label %\"1\"
+
+\"1\":                                              ; preds = %1
+  br label %-3
+
+-3:                                               ; preds = %\"1\"
+  br label %\"$N\"
+
+\"$N\":                                             ; preds = %-3
+  %\"7\" = add i32 %X, 1
+  ret i32 %\"7\"
+}
+",
+    );
+}

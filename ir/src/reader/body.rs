@@ -103,13 +103,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The key of local name `t` among a body's names: its text, except that a quoted name
+    /// of digits (`%"2"`) is a name, not the number `%2` (LLVM keeps the two apart), so its
+    /// key starts with a byte no name holds. [`key_name`] gives the name back.
+    pub(super) fn local_key(&self, t: Token) -> Key<'a> {
+        let k = self.name_str(t);
+        if t.quoted && !k.is_empty() && k.bytes().all(|c| c.is_ascii_digit()) {
+            format!("\0{k}").into()
+        } else {
+            k
+        }
+    }
+
     /// A use of a local name with expected type `ty`.
     pub(super) fn local_use(&mut self, ty: Type) -> PResult<Value> {
         let t = self.bump();
         if !self.in_function {
             return self.error_at(token_offset(t), "local value used outside a function body");
         }
-        let key = self.name_str(t);
+        let key = self.local_key(t);
         let is_label = matches!(self.m.types.get(ty), TypeData::Label);
         let v = match self.fs.names.get(key.as_ref()) {
             Some(&Local::Arg(i)) => Value::Arg(i),
@@ -119,7 +131,7 @@ impl<'a> Parser<'a> {
                 self.fs.pending.insert(key.clone(), t.start);
                 if is_label {
                     let b = self.body.blocks.push(BlockData {
-                        name: Name::Named(key.as_ref().into()),
+                        name: Name::Named(key_name(&key).into()),
                         ..Default::default()
                     });
                     self.fs.defined_blocks.push(false);
@@ -329,12 +341,12 @@ impl<'a> Parser<'a> {
     fn define_block(&mut self, label: Option<Token>) -> PResult<Block> {
         let (key, name): (Key<'a>, Name) = match label {
             Some(t) => {
-                let k = self.name_str(t);
+                let k = self.local_key(t);
                 if !t.quoted && k.bytes().all(|c| c.is_ascii_digit()) {
                     self.claim_number(t, &k, "label expected to be numbered '")?;
                     (k, Name::Unnamed)
                 } else {
-                    let name = Name::Named(k.as_ref().into());
+                    let name = Name::Named(key_name(&k).into());
                     (k, name)
                 }
             }
@@ -352,7 +364,7 @@ impl<'a> Parser<'a> {
             }
             Some(_) => {
                 let off = label.map_or(self.tok.start, |t| t.start);
-                return self.error_at(off, format!("redefinition of '%{key}'"));
+                return self.error_at(off, format!("redefinition of '%{}'", key_name(&key)));
             }
             None => {
                 let b = self.body.blocks.push(BlockData {
@@ -380,14 +392,17 @@ impl<'a> Parser<'a> {
                 if self.body.insts[i].ty != data.ty {
                     return self.error_at(
                         off,
-                        format!("'%{key}' defined with a different type than its earlier use"),
+                        format!(
+                            "'%{}' defined with a different type than its earlier use",
+                            key_name(&key)
+                        ),
                     );
                 }
                 self.body.insts[i] = data;
                 self.body.inst_names.set(i, name);
                 Ok(i)
             }
-            Some(_) => self.error_at(off, format!("redefinition of '%{key}'")),
+            Some(_) => self.error_at(off, format!("redefinition of '%{}'", key_name(&key))),
             None => {
                 let i = self.body.insts.push(data);
                 self.body.inst_names.set(i, name);
@@ -396,4 +411,9 @@ impl<'a> Parser<'a> {
             }
         }
     }
+}
+
+/// The name a key of [`Parser::local_key`] stands for.
+pub(super) fn key_name(key: &str) -> &str {
+    key.strip_prefix('\0').unwrap_or(key)
 }

@@ -44,7 +44,7 @@ impl<'a> Parser<'a> {
                         "instructions returning void cannot have a name",
                     );
                 }
-                let key = self.name_str(t);
+                let key = self.local_key(t);
                 let numbered = !t.quoted && key.bytes().all(|c| c.is_ascii_digit());
                 if numbered {
                     self.claim_number(t, &key, "instruction expected to be numbered '%")?;
@@ -52,7 +52,7 @@ impl<'a> Parser<'a> {
                 let name = if numbered {
                     Name::Unnamed
                 } else {
-                    Name::Named(key.as_ref().into())
+                    Name::Named(super::body::key_name(&key).into())
                 };
                 self.define_inst(key, name, data, t.start)
             }
