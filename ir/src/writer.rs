@@ -198,11 +198,22 @@ impl<'m> Writer<'m> {
     fn name(&mut self, sigil: u8, n: &str) {
         self.out.push(sigil);
         let b = n.as_bytes();
-        // A name of digits is quoted, as LLVM prints it (`%"2"`): unquoted, it is a number.
-        if is_plain_name(b) {
+        if is_plain_name(b) || (!b.is_empty() && b.iter().all(u8::is_ascii_digit)) {
             self.out.extend_from_slice(b);
         } else {
             self.quoted(b);
+        }
+    }
+
+    /// `%name` of a local value (argument, instruction, block): a name of digits is quoted,
+    /// as LLVM prints it (`%"2"`; a numbered value has no name). Types and `blockaddress`
+    /// keep their numbered names in [`Writer::name`].
+    fn local_name(&mut self, n: &str) {
+        self.out.push(b'%');
+        if is_plain_name(n.as_bytes()) {
+            self.out.extend_from_slice(n.as_bytes());
+        } else {
+            self.quoted(n.as_bytes());
         }
     }
 

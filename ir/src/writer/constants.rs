@@ -300,7 +300,7 @@ impl<'m> Writer<'m> {
                     return self.s("%<arg>");
                 };
                 match &func.params[i as usize].name {
-                    Name::Named(n) => self.name(b'%', n),
+                    Name::Named(n) => self.local_name(n),
                     Name::Unnamed => {
                         let n = self.slots.args[i as usize];
                         self.out.push(b'%');
@@ -313,7 +313,7 @@ impl<'m> Writer<'m> {
                     return self.s("%<inst>");
                 };
                 match &body.inst_names[i] {
-                    Name::Named(n) => self.name(b'%', n),
+                    Name::Named(n) => self.local_name(n),
                     Name::Unnamed => {
                         let n = self.slots.insts[i];
                         self.out.push(b'%');
@@ -326,7 +326,7 @@ impl<'m> Writer<'m> {
                     return self.s("%<block>");
                 };
                 match &body.blocks[b].name {
-                    Name::Named(n) => self.name(b'%', n),
+                    Name::Named(n) => self.local_name(n),
                     Name::Unnamed => {
                         let n = self.slots.blocks[b];
                         self.out.push(b'%');

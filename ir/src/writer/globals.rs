@@ -476,7 +476,7 @@ impl<'m> Writer<'m> {
             if f.body.is_some() {
                 if let Name::Named(n) = &p.name {
                     self.s(" ");
-                    self.name(b'%', n);
+                    self.local_name(n);
                 } else {
                     let _ = write!(self.out, " %{}", self.slots.args[i]);
                 }
