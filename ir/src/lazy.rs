@@ -5,25 +5,28 @@
 //! the pass needs from it is which globals it names (a rename or a "replace all uses" must
 //! reach it), and all the writer needs is its text with those names, metadata numbers and
 //! attribute-group numbers brought up to date. Reading such a body into instructions is most
-//! of the cost of a run on real modules, so [`plan`] finds the bodies that cannot merge before
+//! of the cost of a run on real modules, so a scan finds the bodies that cannot merge before
 //! the reader starts, and the reader keeps them as a [`LazyBody`]: the text and its
 //! references.
 //!
-//! "Cannot merge" rests on a key read off the text, [`BodyScan::key`], that LLVM's comparator
-//! cannot tell apart for equal functions: the multiset of the instructions' opcode words
-//! (the first word after `%x =`), blind to names, types, operands and block order. Equal
-//! functions have equal instructions in the blocks the comparator walks (those reachable from
-//! the entry); so a body whose every block is reachable (checked on the text's `label %x`
-//! operands) and whose key no other body shares is not equal to any other. Anything the scan
-//! is not sure of — a block after a terminator without a label, a block the text does not
-//! reach, a string that does not end, `blockaddress`, `dso_local_equivalent`, `no_cfi` or a
-//! `uselistorder` directive — makes it answer "parse this one".
+//! "Cannot merge" rests on a key read off the text that LLVM's comparator cannot tell apart
+//! for equal functions: the multiset of the instructions' opcode words (the first word after
+//! `%x =`) over the blocks reachable from the entry (found on the text's `label %x`
+//! operands), each with its compare predicate and a coarse class of the first type written
+//! (see `refine`), blind to names, operands and block order. Equal functions have equal
+//! instructions in the blocks the comparator walks, so equal keys; a body whose key no other
+//! body shares equals no other. A body may still have to be read although its key is unique:
+//! a block the entry does not reach, `blockaddress`, `dso_local_equivalent`, `no_cfi`, a
+//! `uselistorder` directive, a comment holding a quote. And where the key itself is in doubt
+//! (a block after a terminator without a label, a string that does not end, a body that does
+//! not end as LLVM prints it), no body is kept as text.
 //!
 //! Bodies are found as the parallel reader finds them (LLVM's layout: `{` ends the header's
-//! line, the body ends at the first `}` that starts a line); the reader only takes a plan's
-//! word for a body whose `{` it reaches at the planned offset, and the references are resolved
-//! against the module once it is read, so a plan that guessed wrong costs a full read, never
-//! a wrong module.
+//! line, the body ends at the first `}` that starts a line); the reader only takes the
+//! scan's word for a body whose `{` it reaches at the planned offset, names the references as
+//! it passes the body and checks them once the module is read; a body the scan did not see,
+//! or a reference that names nothing, makes the caller read every body. A scan that guessed
+//! wrong costs a full read, never a wrong module.
 
 use crate::module::GlobalId;
 use rayon::prelude::*;
