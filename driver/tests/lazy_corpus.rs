@@ -76,3 +76,34 @@ fn the_binary_merges_big_modules_as_a_full_read_does() {
         "only {kept} bodies kept as text"
     );
 }
+
+/// Every lookup strategy gives the same output with bodies kept as text.
+#[test]
+fn every_lookup_gives_the_same_output() {
+    let Some(files) = corpus("c") else { return };
+    let Some(path) = files.iter().find(|p| p.ends_with("re2.ll")) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let outputs: Vec<Vec<u8>> = ["hash", "tree", "hybrid"]
+        .iter()
+        .map(|lookup| {
+            let out = dir.path().join(format!("{lookup}.ll"));
+            let run = Command::new(env!("CARGO_BIN_EXE_mergefn"))
+                .args(["merge", "--lookup", lookup])
+                .arg(path)
+                .arg("-o")
+                .arg(&out)
+                .output()
+                .expect("mergefn runs");
+            assert!(
+                run.status.success(),
+                "{}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            std::fs::read(&out).unwrap()
+        })
+        .collect();
+    assert!(outputs[0] == outputs[1], "tree differs from hash");
+    assert!(outputs[0] == outputs[2], "hybrid differs from hash");
+}
