@@ -205,7 +205,10 @@ pub fn parse_module_with_options(
     let same_text = |s: &crate::lazy::Source| std::ptr::eq(s.bytes(), src);
     if let Some(source) = opts.lazy_source.as_ref().filter(|s| same_text(s)) {
         let plan = crate::lazy::plan(src);
-        if plan.iter().any(|p| p.lazy) {
+        if !plan.iter().any(|p| p.lazy) {
+            // Nothing to keep as text: read as usual, without the pages the scan touched.
+            source.release(0, src.len());
+        } else {
             let r = if batch::worth_it(src) {
                 batch::parse(src, done_before, plan, Some(source.clone()))
             } else {
