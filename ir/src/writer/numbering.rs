@@ -197,27 +197,44 @@ struct Builder<'m> {
 impl<'m> Builder<'m> {
     fn new(m: &'m Module) -> Self {
         let index = NodeIndex::new(m);
+        // Each node's references, read on all cores in runs of nodes (debug-info modules have
+        // hundreds of thousands), then laid end to end in node order.
+        use rayon::prelude::*;
+        let runs: Vec<(Vec<u32>, Vec<u32>)> = m
+            .md_nodes
+            .par_chunks(4096)
+            .map(|nodes| {
+                let mut starts = Vec::with_capacity(nodes.len());
+                let mut refs = Vec::new();
+                let mut keyed: Vec<(u32, u32)> = Vec::new();
+                for n in nodes {
+                    starts.push(refs.len() as u32);
+                    let text = n.text.as_bytes();
+                    let fields = operand_order(text);
+                    if fields.is_empty() {
+                        for_each_ref(text, |r, _, _| refs.push(r));
+                        continue;
+                    }
+                    keyed.clear();
+                    for_each_ref(text, |r, at, _| {
+                        let rank = field_before(text, at)
+                            .and_then(|f| fields.iter().position(|&x| x == f))
+                            .map_or(u32::MAX, |k| k as u32);
+                        keyed.push((rank, r));
+                    });
+                    // Stable: fields not in the table keep their order, after those in it.
+                    keyed.sort_by_key(|&(rank, _)| rank);
+                    refs.extend(keyed.iter().map(|&(_, r)| r));
+                }
+                (starts, refs)
+            })
+            .collect();
         let mut starts = Vec::with_capacity(m.md_nodes.len() + 1);
-        let mut refs = Vec::new();
-        let mut keyed: Vec<(u32, u32)> = Vec::new();
-        for n in &m.md_nodes {
-            starts.push(refs.len() as u32);
-            let text = n.text.as_bytes();
-            let fields = operand_order(text);
-            if fields.is_empty() {
-                for_each_ref(text, |r, _, _| refs.push(r));
-                continue;
-            }
-            keyed.clear();
-            for_each_ref(text, |r, at, _| {
-                let rank = field_before(text, at)
-                    .and_then(|f| fields.iter().position(|&x| x == f))
-                    .map_or(u32::MAX, |k| k as u32);
-                keyed.push((rank, r));
-            });
-            // Stable: fields not in the table keep their order, after those in it.
-            keyed.sort_by_key(|&(rank, _)| rank);
-            refs.extend(keyed.iter().map(|&(_, r)| r));
+        let mut refs = Vec::with_capacity(runs.iter().map(|r| r.1.len()).sum());
+        for (run_starts, run_refs) in runs {
+            let base = refs.len() as u32;
+            starts.extend(run_starts.into_iter().map(|s| s + base));
+            refs.extend(run_refs);
         }
         starts.push(refs.len() as u32);
         Builder {
