@@ -188,9 +188,10 @@ pub(crate) struct Planned {
     pub refs: Vec<RawRef>,
 }
 
-/// The bodies of `src` to keep as text, in text order (see the module's documentation).
-/// Empty when the module is not one this applies to: typed pointers (its text is not what
-/// the writer prints) or numbered types (the writer renumbers them).
+/// Every body of `src` the scan found, in text order, and whether to keep it as text (see the
+/// module's documentation). Empty when the module is not one this applies to: numbered types
+/// (the writer renumbers them), or a body whose key the scan cannot tell. (Typed pointers are
+/// found by the reader, which then reads everything.)
 pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
     if src.len() > u32::MAX as usize {
         return Vec::new();
@@ -198,12 +199,11 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
     // Pieces of the text on all cores: each finds the bodies whose `define` line starts in
     // it (a body may run on past the piece) and scans them while they are in cache.
     const PIECE: usize = 1 << 20;
-    let pieces: Vec<usize> = (0..src.len().div_ceil(PIECE)).collect();
     // Per piece: its bodies (`{`, `}`, scan), or `None` if it defines a numbered type.
     type Found = Option<Vec<(u32, u32, Option<BodyScan>)>>;
-    let found: Vec<Found> = pieces
-        .par_iter()
-        .map(|&k| {
+    let found: Vec<Found> = (0..src.len().div_ceil(PIECE))
+        .into_par_iter()
+        .map(|k| {
             let (a, b) = (k * PIECE, ((k + 1) * PIECE).min(src.len()));
             if has_numbered_types(src, a, b) {
                 return None;
@@ -373,7 +373,7 @@ fn refine(h: &mut FxHasher, op: &[u8], rest: &[u8]) {
             h.write(class);
             return;
         }
-        if word.starts_with(b"%") || word.starts_with(b"@") {
+        if word.starts_with(b"@") {
             return; // a value before any type: not a form this knows
         }
     }
@@ -440,6 +440,14 @@ fn ident_len(s: &[u8]) -> usize {
         .count()
 }
 
+/// A name as [`name_len`] measured it, without its quotes.
+fn unquoted(name: &[u8]) -> &[u8] {
+    match name {
+        [b'"', inner @ .., b'"'] => inner,
+        _ => name,
+    }
+}
+
 /// A name after a sigil: `name`, `7` or `"quoted"`; its length, or `None` for a string that
 /// does not end.
 fn name_len(s: &[u8]) -> Option<usize> {
@@ -491,7 +499,7 @@ fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
         // A label: `name:`, `7:`, `"quoted":`.
         let n = name_len(t)?;
         if n > 0 && t.get(n) == Some(&b':') {
-            let name = if t[0] == b'"' { &t[1..n - 1] } else { &t[..n] };
+            let name = unquoted(&t[..n]);
             if !first_line {
                 succs.push(Vec::new());
                 sums.push((0, 0));
@@ -597,12 +605,7 @@ fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
 fn label_operands<'t>(line: &'t [u8], block: &mut Vec<&'t [u8]>) -> Option<()> {
     for at in LABEL.find_iter(line) {
         let n = name_len(&line[at + 7..])?;
-        let name = &line[at + 7..at + 7 + n];
-        block.push(if name.first() == Some(&b'"') {
-            &name[1..n - 1]
-        } else {
-            name
-        });
+        block.push(unquoted(&line[at + 7..at + 7 + n]));
     }
     Some(())
 }
@@ -617,8 +620,9 @@ fn label_operands<'t>(line: &'t [u8], block: &mut Vec<&'t [u8]>) -> Option<()> {
 fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
     let mut refs = Vec::new();
     let mut strings: Vec<(usize, usize)> = Vec::new();
-    // The line the last global was on, and where metadata starts in it.
-    let mut line: Option<(usize, usize)> = None;
+    // The line the last global was on, where metadata starts in it, and whether it is a
+    // debug record.
+    let mut line: Option<(usize, usize, bool)> = None;
     let mut i = 0;
     while let Some(k) = memchr::memchr3(b'@', b'!', b'"', &text[i..]) {
         let at = i + k;
@@ -635,13 +639,19 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                 }
                 let end = at + 1 + n;
                 let start = memchr::memrchr(b'\n', &text[..at]).map_or(0, |k| k + 1);
-                let meta = match line {
-                    Some((s, m)) if s == start => m,
+                let (meta, record) = match line {
+                    Some((s, m, r)) if s == start => (m, r),
                     _ => {
                         let eol = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
-                        let m = start + metadata_from(&text[start..eol]);
-                        line = Some((start, m));
-                        m
+                        let l = &text[start..eol];
+                        let record = l.trim_ascii_start().starts_with(b"#dbg_");
+                        let m = if record {
+                            start
+                        } else {
+                            start + metadata_from(l)
+                        };
+                        line = Some((start, m, record));
+                        (m, record)
                     }
                 };
                 if forbidden_before(&text[..at]) {
@@ -653,7 +663,7 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                     kind: RawKind::Global {
                         callee: text.get(end) == Some(&b'(') && meta > at,
                         meta: meta < at,
-                        record: meta < at && text[start..].trim_ascii_start().starts_with(b"#dbg_"),
+                        record,
                     },
                 });
                 i = end;
@@ -716,12 +726,9 @@ fn number_after(text: &[u8], at: usize) -> Option<(u32, usize)> {
     (end > at + 1).then_some((n, end))
 }
 
-/// Where metadata starts in a line (a debug record, a `metadata` operand, an inline node), or
+/// Where metadata starts in an instruction's line (a `metadata` operand, an inline node), or
 /// its length: a global named after that is not an operand (see [`RawKind::Global`]).
 fn metadata_from(line: &[u8]) -> usize {
-    if line.trim_ascii_start().starts_with(b"#dbg_") {
-        return 0;
-    }
     let mut from = METADATA.find(line).unwrap_or(line.len());
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'!', &line[i..from]) {
@@ -830,6 +837,11 @@ mod tests {
     fn references_skip_strings() {
         let t = "\n  call void @f(ptr @g, ptr c\"@x!1#2\") #3, !dbg !4 ; @no !5\n  #dbg_value(i32 %x, !6, !DIExpression(), !7)\n  store ptr @\"a b\", ptr %p\n  ret void\n";
         let s = scan(t).unwrap();
+        let operand = |callee| RawKind::Global {
+            callee,
+            meta: false,
+            record: false,
+        };
         let got: Vec<(&str, RawKind)> = s
             .refs
             .iter()
@@ -838,44 +850,16 @@ mod tests {
         assert_eq!(
             got,
             [
-                (
-                    "@f",
-                    RawKind::Global {
-                        callee: true,
-                        meta: false,
-                        record: false,
-                    }
-                ),
-                (
-                    "@g",
-                    RawKind::Global {
-                        callee: false,
-                        meta: false,
-                        record: false,
-                    }
-                ),
+                ("@f", operand(true)),
+                ("@g", operand(false)),
                 ("#3", RawKind::Attr(3)),
                 ("!4", RawKind::Md(4)),
                 // In a comment: taken as references (renaming there is harmless).
-                (
-                    "@no",
-                    RawKind::Global {
-                        callee: false,
-                        meta: false,
-                        record: false,
-                    }
-                ),
+                ("@no", operand(false)),
                 ("!5", RawKind::Md(5)),
                 ("!6", RawKind::Md(6)),
                 ("!7", RawKind::Md(7)),
-                (
-                    "@\"a b\"",
-                    RawKind::Global {
-                        callee: false,
-                        meta: false,
-                        record: false,
-                    }
-                ),
+                ("@\"a b\"", operand(false)),
             ]
         );
     }

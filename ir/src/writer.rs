@@ -196,9 +196,14 @@ impl<'m> Writer<'m> {
     /// A name after its sigil: plain, or quoted; digits-only names print plain (they are
     /// LLVM's numbered values).
     fn name(&mut self, sigil: u8, n: &str) {
+        self.sigiled_name(sigil, n, true);
+    }
+
+    /// [`Writer::name`], with names of digits plain (`numbers`) or quoted.
+    fn sigiled_name(&mut self, sigil: u8, n: &str, numbers: bool) {
         self.out.push(sigil);
         let b = n.as_bytes();
-        if is_plain_name(b) || (!b.is_empty() && b.iter().all(u8::is_ascii_digit)) {
+        if is_plain_name(b) || (numbers && !b.is_empty() && b.iter().all(u8::is_ascii_digit)) {
             self.out.extend_from_slice(b);
         } else {
             self.quoted(b);
@@ -209,12 +214,7 @@ impl<'m> Writer<'m> {
     /// as LLVM prints it (`%"2"`; a numbered value has no name). Types and `blockaddress`
     /// keep their numbered names in [`Writer::name`].
     fn local_name(&mut self, n: &str) {
-        self.out.push(b'%');
-        if is_plain_name(n.as_bytes()) {
-            self.out.extend_from_slice(n.as_bytes());
-        } else {
-            self.quoted(n.as_bytes());
-        }
+        self.sigiled_name(b'%', n, false);
     }
 
     /// `!name` of named metadata or a metadata kind: never quoted (LLVM has no quoted form

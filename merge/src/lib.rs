@@ -379,13 +379,15 @@ fn calls_intrinsic_with(m: &Module, body: &Body, wanted: impl Fn(u32) -> bool) -
 /// Whether `f` is a function definition MergeFunctions may consider, as far as its own
 /// properties go (see also [`calling_intrinsics_with_distinct_metadata`]).
 fn is_eligible(m: &Module, f: GlobalId) -> bool {
+    definition(m, f).is_some_and(|b| !b.is_lazy())
+}
+
+/// The body of `f` if it is a live definition LLVM's pass looks at (not
+/// `available_externally`), read or kept as text.
+fn definition(m: &Module, f: GlobalId) -> Option<&Body> {
     let g = &m.globals[f];
-    let Some(func) = g.as_function() else {
-        return false;
-    };
-    !g.deleted
-        && func.body.as_ref().is_some_and(|b| !b.is_lazy())
-        && g.common().linkage != Linkage::AvailableExternally
+    let body = g.as_function()?.body.as_ref()?;
+    (!g.deleted && g.common().linkage != Linkage::AvailableExternally).then_some(body)
 }
 
 /// A printable name for a function, made up for unnamed ones.
@@ -511,14 +513,7 @@ pub fn merge_functions_hinted(
     // with another body, so they cannot merge.
     let kept_as_text = funcs
         .iter()
-        .filter(|&&f| {
-            let g = &m.globals[f];
-            !g.deleted
-                && g.common().linkage != Linkage::AvailableExternally
-                && g.as_function()
-                    .and_then(|x| x.body.as_ref())
-                    .is_some_and(|b| b.is_lazy())
-        })
+        .filter(|&&f| definition(m, f).is_some_and(|b| b.is_lazy()))
         .count();
     let eligible = hashed.len() + kept_as_text;
     let hashes: FxHashMap<GlobalId, u64> = hashed.iter().map(|&(h, f)| (f, h)).collect();
@@ -604,16 +599,7 @@ impl Pass<'_> {
             while self.cursor < self.worklist.len() {
                 let f = self.resolve(self.worklist[self.cursor]);
                 self.cursor += 1;
-                let g = &self.m.globals[f];
-                if g.deleted {
-                    continue;
-                }
-                let Some(func) = g.as_function() else {
-                    continue;
-                };
-                if func.body.as_ref().is_some_and(|b| !b.is_lazy())
-                    && g.common().linkage != Linkage::AvailableExternally
-                {
+                if is_eligible(self.m, f) {
                     self.insert(f);
                 }
             }

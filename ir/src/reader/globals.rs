@@ -1243,26 +1243,23 @@ impl<'a> Parser<'a> {
             // Also for a body left to a worker (which names the parameters again): a repeated
             // parameter name is reported here, at its place among the top-level errors.
             self.begin_body(&f.params)?;
-            if let Some(lazy) = self.lazy_body() {
-                f.body = Some(Body::lazy(lazy));
-                for p in &mut f.params {
-                    if matches!(&p.name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())) {
-                        p.name = Name::Unnamed;
-                    }
+            let lazy = self.lazy_body();
+            let kept = lazy.is_some();
+            let deferred = match lazy {
+                Some(lazy) => {
+                    f.body = Some(Body::lazy(lazy));
+                    None
                 }
-                let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
-                self.lazy_bodies.push(g);
-                return Ok(());
-            }
-            let deferred = self.deferrable_body().map(|end| (end, f.params.clone()));
-            if deferred.is_none() {
+                None => self.deferrable_body().map(|end| (end, f.params.clone())),
+            };
+            if !kept && deferred.is_none() {
                 self.body = Body::with_capacity(self.body_lines_estimate());
                 self.function_body()?;
                 // The capacity was estimated from the text; give back what was not used.
                 self.body.shrink_to_fit();
                 f.body = Some(std::mem::take(&mut self.body));
             }
-            let hint = deferred.is_none().then(|| self.take_global_insts());
+            let hint = (!kept && deferred.is_none()).then(|| self.take_global_insts());
             // Numbered parameters are printed by the writer; forget their text names.
             for p in &mut f.params {
                 if matches!(&p.name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())) {
@@ -1272,6 +1269,9 @@ impl<'a> Parser<'a> {
             let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
             if let Some(hint) = hint {
                 self.hints.set(g, hint);
+            }
+            if kept {
+                self.lazy_bodies.push(g);
             }
             if let Some((end, params)) = deferred {
                 self.defer_body(g, params, end);

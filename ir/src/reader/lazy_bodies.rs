@@ -70,9 +70,7 @@ impl Parser<'_> {
                 kind,
             });
         }
-        self.lex.pos = close as usize + 1;
-        self.last_end = close + 1;
-        self.tok = self.lex.next_token();
+        self.seek(close + 1);
         Some(LazyBody {
             start: base,
             end: close,
@@ -104,17 +102,15 @@ impl Parser<'_> {
         }
         // Still a placeholder: undefined (or an intrinsic only these bodies call, which LLVM
         // would declare from the call's type, which the scan does not know).
-        let undefined = |p: &Parser<'_>, g: GlobalId| p.pending_globals.contains_key(&g);
         for &g in &self.lazy_bodies {
             let refs = self.m.globals[g]
                 .as_function()
                 .and_then(|f| f.body.as_ref())
                 .and_then(|b| b.lazy.as_ref())
                 .map_or(&[][..], |l| &l.refs[..]);
-            if refs
-                .iter()
-                .any(|r| matches!(r.kind, RefKind::Global { id, .. } if undefined(self, id)))
-            {
+            if refs.iter().any(|r| {
+                matches!(r.kind, RefKind::Global { id, .. } if self.pending_globals.contains_key(&id))
+            }) {
                 return self.error_at(0, "a body kept as text names an undefined global");
             }
         }

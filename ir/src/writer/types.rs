@@ -215,13 +215,8 @@ impl TypeFinder<'_> {
         }
         // Bodies kept as text name types the walk cannot see: print every defined struct
         // (one nothing uses is harmless: LLVM reads it and prints the module without it).
-        let lazy = m.live_globals().any(|g| {
-            m.globals[g]
-                .as_function()
-                .and_then(|f| f.body.as_ref())
-                .is_some_and(|b| b.is_lazy())
-        });
-        if lazy {
+        // (A module keeps its source text exactly when it has such bodies.)
+        if m.source.is_some() {
             for &t in m.types.named_structs() {
                 self.ty(t);
             }
