@@ -3,8 +3,33 @@
 //! reader and the writer. The output must be the module the library makes when it reads
 //! every body (both read again in full and printed), and valid for opt-22.
 
-use mergefn_tests::{corpus, opt22, run_opt};
+use mergefn_tests::{corpus, opt22, reprinted, run_opt};
+use std::path::Path;
 use std::process::Command;
+
+/// The corpus module `sub/name`, if built.
+fn module(sub: &str, name: &str) -> Option<std::path::PathBuf> {
+    corpus(sub)?.into_iter().find(|p| p.ends_with(name))
+}
+
+/// Run `mergefn merge INPUT -o OUT` with `args` more; the output's bytes.
+fn merge(input: &Path, out: &Path, args: &[&str]) -> Vec<u8> {
+    let run = Command::new(env!("CARGO_BIN_EXE_mergefn"))
+        .arg("merge")
+        .arg(input)
+        .arg("-o")
+        .arg(out)
+        .args(args)
+        .output()
+        .expect("mergefn runs");
+    assert!(
+        run.status.success(),
+        "{}: {}",
+        input.display(),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    std::fs::read(out).unwrap()
+}
 
 #[test]
 fn the_binary_merges_big_modules_as_a_full_read_does() {
@@ -17,38 +42,20 @@ fn the_binary_merges_big_modules_as_a_full_read_does() {
         ("flavours", "re2.O2g.ll"),
         ("programs", "zstd_prog.O2g.ll"),
     ] {
-        let Some(files) = corpus(sub) else { return };
-        let Some(path) = files.iter().find(|p| p.ends_with(name)) else {
+        let Some(path) = module(sub, name) else {
             continue;
         };
         let dir = tempfile::tempdir().unwrap();
-        let (out, report) = (dir.path().join("out.ll"), dir.path().join("r.json"));
-        let run = Command::new(env!("CARGO_BIN_EXE_mergefn"))
-            .arg("merge")
-            .arg(path)
-            .arg("-o")
-            .arg(&out)
-            .arg("--report")
-            .arg(&report)
-            .output()
-            .expect("mergefn runs");
-        assert!(
-            run.status.success(),
-            "{}: {}",
-            path.display(),
-            String::from_utf8_lossy(&run.stderr)
-        );
+        let report = dir.path().join("r.json");
+        let report_arg = report.to_str().unwrap();
+        let ours = merge(&path, &dir.path().join("out.ll"), &["--report", report_arg]);
         let r: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
         kept += r["counts"]["kept_as_text"].as_u64().unwrap_or(0);
-        let ours = std::fs::read(&out).unwrap();
-        let src = std::fs::read(path).unwrap();
+        let src = std::fs::read(&path).unwrap();
         let mut full = mergefn_ir::parse_module(&src).expect("reads");
         mergefn_merge::merge_functions(&mut full, &Default::default());
-        let again = |text: &[u8]| {
-            let m = mergefn_ir::parse_module(text).expect("the output reads again");
-            mergefn_ir::module_to_string(&m)
-        };
+        let again = |text: &[u8]| reprinted(text).expect("the output reads again");
         let (a, b) = (
             again(mergefn_ir::module_to_string(&full).as_bytes()),
             again(&ours),
@@ -80,8 +87,7 @@ fn the_binary_merges_big_modules_as_a_full_read_does() {
 /// Every lookup strategy gives the same output with bodies kept as text.
 #[test]
 fn every_lookup_gives_the_same_output() {
-    let Some(files) = corpus("c") else { return };
-    let Some(path) = files.iter().find(|p| p.ends_with("re2.ll")) else {
+    let Some(path) = module("c", "re2.ll") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -89,19 +95,7 @@ fn every_lookup_gives_the_same_output() {
         .iter()
         .map(|lookup| {
             let out = dir.path().join(format!("{lookup}.ll"));
-            let run = Command::new(env!("CARGO_BIN_EXE_mergefn"))
-                .args(["merge", "--lookup", lookup])
-                .arg(path)
-                .arg("-o")
-                .arg(&out)
-                .output()
-                .expect("mergefn runs");
-            assert!(
-                run.status.success(),
-                "{}",
-                String::from_utf8_lossy(&run.stderr)
-            );
-            std::fs::read(&out).unwrap()
+            merge(&path, &out, &["--lookup", lookup])
         })
         .collect();
     assert!(outputs[0] == outputs[1], "tree differs from hash");

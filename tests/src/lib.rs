@@ -48,6 +48,24 @@ pub fn opt14() -> Option<PathBuf> {
     }
 }
 
+/// The hand-written modules under `tests/fixtures/<sub>/`, sorted by name.
+pub fn fixtures(sub: &str) -> Vec<PathBuf> {
+    let dir = workspace_root().join("tests/fixtures").join(sub);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// `text` read and printed again (in full): two modules that are the same print the same.
+pub fn reprinted(text: &[u8]) -> Result<String, String> {
+    let m = mergefn_ir::parse_module(text).map_err(|e| e.to_string())?;
+    Ok(mergefn_ir::module_to_string(&m))
+}
+
 /// The corpus modules under `target/corpus/<sub>/`, sorted by name; `None` (outside CI) when the
 /// corpus has not been built.
 pub fn corpus(sub: &str) -> Option<Vec<PathBuf>> {
@@ -205,15 +223,7 @@ pub fn lazy_agrees(src: &[u8], full: &str, use_aliases: bool) -> Result<usize, S
     };
     let (mut m, hints) = mergefn_ir::parse_module_with_options(source.bytes(), &mut |_| {}, &opts)
         .map_err(|e| format!("lazy read: parse error at {e}"))?;
-    let kept = m
-        .functions()
-        .filter(|&f| {
-            m.function(f)
-                .and_then(|f| f.body.as_ref())
-                .is_some_and(|b| b.is_lazy())
-        })
-        .count();
-    mergefn_merge::merge_functions_hinted(
+    let report = mergefn_merge::merge_functions_hinted(
         &mut m,
         &mergefn_merge::Options {
             use_aliases,
@@ -221,11 +231,10 @@ pub fn lazy_agrees(src: &[u8], full: &str, use_aliases: bool) -> Result<usize, S
         },
         Some(&hints),
     );
+    let kept = report.counts.kept_as_text;
     let lazy = mergefn_ir::module_to_string(&m);
-    let again = |text: &str, what: &str| -> Result<String, String> {
-        let m = mergefn_ir::parse_module(text.as_bytes())
-            .map_err(|e| format!("{what} output does not read again: {e}"))?;
-        Ok(mergefn_ir::module_to_string(&m))
+    let again = |text: &str, what: &str| {
+        reprinted(text.as_bytes()).map_err(|e| format!("{what} output does not read again: {e}"))
     };
     let (a, b) = (
         again(full, "the full read's")?,

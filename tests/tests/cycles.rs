@@ -11,7 +11,7 @@
 
 use mergefn_merge::{merge_functions, Options, Report};
 use mergefn_tests::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 fn opts(cycles: bool) -> Options {
@@ -161,13 +161,7 @@ fn check_fixture(opt: &Path, path: &Path, dir: &Path) -> Result<usize, String> {
 #[test]
 fn cycle_fixtures_merge_as_stated_verify_and_run_the_same() {
     let Some(opt) = opt22() else { return };
-    let dir = workspace_root().join("tests/fixtures/cycles");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("fixtures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
-        .collect();
-    files.sort();
+    let files = fixtures("cycles");
     assert!(files.len() >= 8, "fixtures missing: {files:?}");
     let tmp = tempfile::tempdir().expect("temp dir");
     let mut failures = Vec::new();

@@ -9,12 +9,7 @@ use mergefn_tests::*;
 #[test]
 fn known_llvm_miscompiles_are_not_repeated() {
     let Some(opt) = opt22() else { return };
-    let dir = workspace_root().join("tests/fixtures/divergences");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    files.sort();
+    let files = fixtures("divergences");
     assert!(files.len() >= 4, "the divergence fixtures are there");
     for f in &files {
         let src = std::fs::read(f).expect("readable fixture");

@@ -48,10 +48,7 @@ fn check(opt: &Path, path: &Path) -> Result<usize, String> {
 #[test]
 fn structural_hash_equals_llvm_on_fixtures_and_corpus() {
     let Some(opt) = opt22() else { return };
-    let mut files: Vec<_> = std::fs::read_dir(workspace_root().join("tests/fixtures/merge"))
-        .expect("fixtures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
+    let mut files = fixtures("merge");
     files.extend(corpus("c").unwrap_or_default());
     // The big Rust modules add a minute of opt time and nothing new: keep the small ones.
     files.extend(

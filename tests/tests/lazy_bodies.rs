@@ -28,12 +28,7 @@ fn merged_lazily(src: &[u8]) -> String {
 
 #[test]
 fn kept_bodies_follow_the_merge() {
-    let dir = workspace_root().join("tests/fixtures/lazy");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    files.sort();
+    let files = fixtures("lazy");
     assert!(!files.is_empty());
     for f in &files {
         let src = std::fs::read(f).expect("readable");

@@ -7,7 +7,7 @@
 //! tree and the hybrid compare many times, the keyed buckets not at all.
 
 use mergefn_merge::{merge_functions, Lookup, Options, Report};
-use mergefn_tests::{corpus, workspace_root};
+use mergefn_tests::{corpus, fixtures, workspace_root};
 
 const LOOKUPS: [Lookup; 3] = [Lookup::Hybrid, Lookup::Tree, Lookup::Hash];
 
@@ -50,12 +50,7 @@ fn check_dir(paths: &[std::path::PathBuf]) {
 #[test]
 fn fixtures_merge_alike_under_every_lookup() {
     let dir = workspace_root().join("tests/fixtures/merge");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
-        .collect();
-    paths.sort();
+    let paths = fixtures("merge");
     assert!(
         paths.len() >= 20,
         "expected the merge fixtures in {}",

@@ -10,12 +10,7 @@ use mergefn_tests::*;
 #[test]
 fn fixtures_merge_like_opt22() {
     let Some(opt) = opt22() else { return };
-    let dir = workspace_root().join("tests/fixtures/merge");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fixtures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    files.sort();
+    let files = fixtures("merge");
     let mut failures = Vec::new();
     let mut merged = 0;
     for f in &files {

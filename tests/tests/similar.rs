@@ -11,7 +11,7 @@
 
 use mergefn_merge::{merge_functions, Kind, Options, Report};
 use mergefn_tests::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 fn similar_opts() -> Options {
@@ -187,12 +187,7 @@ fn check_fixture(opt: &Path, path: &Path, dir: &Path) -> Result<usize, String> {
 #[test]
 fn similar_fixtures_merge_as_stated_verify_and_run_the_same() {
     let Some(opt) = opt22() else { return };
-    let dir = workspace_root().join("tests/fixtures/similar");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("fixtures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    files.sort();
+    let files = fixtures("similar");
     let tmp = tempfile::tempdir().expect("temp dir");
     let mut failures = Vec::new();
     let mut merged = 0;
