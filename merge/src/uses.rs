@@ -495,23 +495,26 @@ fn is_record(m: &Module, u: &User) -> bool {
     let User::Lazy { func, index } = *u else {
         return false;
     };
-    let lazy = m.globals[func]
-        .as_function()
-        .and_then(|f| f.body.as_ref())
-        .and_then(|b| b.lazy.as_ref());
-    lazy.and_then(|l| l.refs.get(index as usize))
-        .is_some_and(|r| matches!(r.kind, RefKind::Global { record: true, .. }))
+    matches!(
+        lazy_ref_kind(m, func, index),
+        Some(RefKind::Global { record: true, .. })
+    )
 }
 
-/// The global that reference `index` of `func`'s lazy body names, and whether it is a callee
-/// there; `None` once `func` is deleted.
-fn lazy_ref(m: &Module, func: GlobalId, index: u32) -> Option<(GlobalId, bool)> {
+/// What reference `index` of `func`'s lazy body names; `None` once `func` is deleted.
+fn lazy_ref_kind(m: &Module, func: GlobalId, index: u32) -> Option<RefKind> {
     let gl = &m.globals[func];
     if gl.deleted {
         return None;
     }
     let lazy = gl.as_function()?.body.as_ref()?.lazy.as_ref()?;
-    match lazy.refs.get(index as usize)?.kind {
+    Some(lazy.refs.get(index as usize)?.kind)
+}
+
+/// The global that reference `index` of `func`'s lazy body names, and whether it is a callee
+/// there; `None` once `func` is deleted.
+fn lazy_ref(m: &Module, func: GlobalId, index: u32) -> Option<(GlobalId, bool)> {
+    match lazy_ref_kind(m, func, index)? {
         RefKind::Global { id, callee, .. } => Some((id, callee)),
         _ => None,
     }
