@@ -10,12 +10,15 @@
 //! references.
 //!
 //! "Cannot merge" rests on a key read off the text that LLVM's comparator cannot tell apart
-//! for equal functions: the multiset of the instructions' opcode words (the first word after
-//! `%x =`) over the blocks reachable from the entry (found on the text's `label %x`
-//! operands), each with its compare predicate and a coarse class of the first type written
-//! (see `refine`), blind to names, operands and block order. Equal functions have equal
-//! instructions in the blocks the comparator walks, so equal keys; a body whose key no other
-//! body shares equals no other. A body may still have to be read although its key is unique:
+//! for equal functions: the multiset, over the blocks reachable from the entry (found on the
+//! text's `label %x` operands), of each block's sequence of instructions, an instruction
+//! being its opcode word (the first word after `%x =`) with its compare predicate, a coarse
+//! class of the first type written and a load's metadata kinds (see `refine`); blind to
+//! names, operands and block order. Then the calls (see `keys_with_callees`): the names of
+//! the declared functions called, and the keys of the defined ones, refined round after
+//! round as an automaton is minimised. Equal functions have equal instructions in the blocks
+//! the comparator walks and call the same functions or ones that become equal, so equal
+//! keys; a body whose key no other body shares equals no other, now or after any merge. A body may still have to be read although its key is unique:
 //! a block the entry does not reach, `blockaddress`, `dso_local_equivalent`, `no_cfi`, a
 //! `uselistorder` directive, a comment holding a quote. And where the key itself is in doubt
 //! (a block after a terminator without a label, a string that does not end, a body that does
@@ -30,7 +33,7 @@
 
 use crate::module::GlobalId;
 use rayon::prelude::*;
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::Hasher;
 use std::sync::{Arc, LazyLock};
 
@@ -174,6 +177,10 @@ pub(crate) struct BodyScan {
     pub key: u64,
     /// Whether the body may be kept as text (if no other shares its key).
     pub lazy: bool,
+    /// The functions called directly in the blocks the key covers, once per call: where
+    /// their names lie in the body's text (after the `{`), without quotes. Those the module
+    /// declares join the key in [`plan`].
+    pub callees: Vec<(u32, u32)>,
     /// Its references (when `lazy`).
     pub refs: Vec<RawRef>,
 }
@@ -199,8 +206,10 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
     // Pieces of the text on all cores: each finds the bodies whose `define` line starts in
     // it (a body may run on past the piece) and scans them while they are in cache.
     const PIECE: usize = 1 << 20;
-    // Per piece: its bodies (`{`, `}`, scan), or `None` if it defines a numbered type.
-    type Found = Option<Vec<(u32, u32, Option<BodyScan>)>>;
+    let ptr_bits = pointer_bits(src);
+    // Per piece: its bodies (`{`, `}`, scan) and the names it declares, or `None` if it
+    // defines a numbered type.
+    type Found<'s> = Option<(Vec<(u32, u32, Option<BodyScan>)>, Vec<&'s [u8]>)>;
     let found: Vec<Found> = (0..src.len().div_ceil(PIECE))
         .into_par_iter()
         .map(|k| {
@@ -208,14 +217,16 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
             if has_numbered_types(src, a, b) {
                 return None;
             }
-            Some(body_spans(src, a, b))
+            Some((body_spans(src, a, b, ptr_bits), declared(src, a, b)))
         })
         .collect();
     let mut bodies: Vec<(u32, u32, BodyScan)> = Vec::new();
+    let mut declarations: FxHashSet<&[u8]> = FxHashSet::default();
     for piece in found {
-        let Some(piece) = piece else {
+        let Some((piece, names)) = piece else {
             return Vec::new(); // numbered types: the writer renumbers them
         };
+        declarations.extend(names);
         for (open, close, scan) in piece {
             // A `define` line inside the body before (never in LLVM's output) is not one.
             if bodies.last().is_some_and(|l| l.1 >= open) {
@@ -228,20 +239,152 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
             bodies.push((open, close, scan));
         }
     }
+    let keys = keys_with_callees(src, &bodies, &declarations);
     let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
-    for b in &bodies {
-        *sharing.entry(b.2.key).or_default() += 1;
+    for &k in &keys {
+        *sharing.entry(k).or_default() += 1;
     }
     bodies
         .into_iter()
-        .map(|(open, close, s)| {
-            let lazy = s.lazy && sharing[&s.key] == 1;
+        .zip(keys)
+        .map(|((open, close, s), key)| {
+            let lazy = s.lazy && sharing[&key] == 1;
             Planned {
                 open,
                 close,
                 lazy,
                 refs: if lazy { s.refs } else { Vec::new() },
             }
+        })
+        .collect()
+}
+
+/// The bodies' keys with what their direct calls tell (see [`BodyScan::callees`]).
+///
+/// The comparator tells globals apart by identity, and the pass changes a call's callee only
+/// from a function to one it found equal to it. So a call to a function the module only
+/// declares stays one to that function whatever merges, and equal bodies call the same
+/// declarations as often: each declared callee's name joins the key. A call to a function
+/// defined here may come to call another one, but only one the pass finds equal to it:
+/// equal bodies call, call by call, functions that are equal or become so (or themselves).
+/// Bodies are refined as states of an automaton are minimised: a key is joined by the keys
+/// of the defined callees, round after round, until a round splits no group of equal keys.
+/// Every round's groups hold all functions that may become equal (the pairs the pass finds
+/// equal form groups that the rounds never split), so any round may stop the refining.
+fn keys_with_callees(
+    src: &[u8],
+    bodies: &[(u32, u32, BodyScan)],
+    declarations: &FxHashSet<&[u8]>,
+) -> Vec<u64> {
+    let spread = |h: u64| h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
+    let defined: FxHashMap<&[u8], u32> = bodies
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (open, _, _))| Some((defined_name(src, *open as usize)?, i as u32)))
+        .collect();
+    let mut keys: Vec<u64> = Vec::with_capacity(bodies.len());
+    // Per body, its calls of functions defined here (by body index).
+    let mut calls: Vec<Vec<u32>> = Vec::with_capacity(bodies.len());
+    for (open, _, scan) in bodies {
+        let text = &src[*open as usize + 1..];
+        let mut key = scan.key;
+        let mut to = Vec::new();
+        for &(a, b) in &scan.callees {
+            let name = &text[a as usize..b as usize];
+            if declarations.contains(name) {
+                let mut h = FxHasher::default();
+                h.write(name);
+                key = key.wrapping_add(spread(h.finish()));
+            } else if let Some(&j) = defined.get(name) {
+                to.push(j);
+            }
+        }
+        keys.push(key);
+        calls.push(to);
+    }
+    let groups = |keys: &[u64]| keys.iter().collect::<FxHashSet<_>>().len();
+    let mut before = groups(&keys);
+    // A round costs one pass over the calls; real modules settle in a few.
+    for _ in 0..16 {
+        let next: Vec<u64> = keys
+            .iter()
+            .zip(&calls)
+            .map(|(&k, to)| {
+                to.iter().fold(
+                    k.rotate_left(5).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
+                    |acc, &j| acc.wrapping_add(spread(keys[j as usize])),
+                )
+            })
+            .collect();
+        let after = groups(&next);
+        keys = next;
+        if after == before {
+            break;
+        }
+        before = after;
+    }
+    keys
+}
+
+/// The name of the function whose `define` line ends at `open` (its `{`), as [`global_name`]
+/// gives it.
+fn defined_name(src: &[u8], open: usize) -> Option<&[u8]> {
+    let start = memchr::memrchr(b'\n', &src[..open]).map_or(0, |k| k + 1);
+    let line = &src[start..open];
+    let at = memchr::memchr(b'@', line)?;
+    let n = name_len(&line[at + 1..])?;
+    global_name(&line[at + 1..at + 1 + n])
+}
+
+/// The width of a pointer in address space 0 by the module's data layout, if it is written
+/// before the first body, as LLVM prints it (`p:32:32`, `p0:64:64`; 64 bits when the layout
+/// does not say). `None` when the scan cannot tell.
+fn pointer_bits(src: &[u8]) -> Option<u32> {
+    let first = if src.starts_with(b"define ") {
+        0
+    } else {
+        memchr::memmem::find(src, b"\ndefine ").unwrap_or(src.len())
+    };
+    let header = &src[..first];
+    const KEY: &[u8] = b"target datalayout = \"";
+    let at = memchr::memmem::find_iter(header, KEY).find(|&k| k == 0 || header[k - 1] == b'\n')?;
+    let layout = &header[at + KEY.len()..];
+    let layout = &layout[..memchr::memchr(b'"', layout)?];
+    for spec in layout.split(|&b| b == b'-') {
+        let Some(rest) = spec.strip_prefix(b"p") else {
+            continue;
+        };
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        let space = std::str::from_utf8(&rest[..digits]).ok()?;
+        if !(space.is_empty() || space.parse::<u32>().ok()? == 0) {
+            continue;
+        }
+        let size = rest[digits..].strip_prefix(b":")?;
+        let size = &size[..size.iter().position(|&b| b == b':').unwrap_or(size.len())];
+        return std::str::from_utf8(size).ok()?.parse().ok();
+    }
+    Some(64)
+}
+
+/// The names of the functions declared on lines starting in `src[a..b]`, as
+/// [`global_name`] gives them (a name it cannot give is left out: a call naming it is not
+/// told apart by it).
+fn declared(src: &[u8], a: usize, b: usize) -> Vec<&[u8]> {
+    let from = a.saturating_sub(1);
+    let mut starts: Vec<usize> = memchr::memmem::find_iter(&src[from..b], b"\ndeclare ")
+        .map(|at| from + at + 1)
+        .collect();
+    if a == 0 && src.starts_with(b"declare ") {
+        starts.insert(0, 0);
+    }
+    starts
+        .into_iter()
+        .filter_map(|s| {
+            let eol = memchr::memchr(b'\n', &src[s..]).map_or(src.len(), |k| s + k);
+            let line = &src[s..eol];
+            let at = memchr::memchr(b'@', line)?;
+            let n = name_len(&line[at + 1..])?;
+            global_name(&line[at + 1..at + 1 + n])
         })
         .collect()
 }
@@ -261,7 +404,12 @@ fn has_numbered_types(src: &[u8], a: usize, b: usize) -> bool {
 /// The `{` and `}` offsets of every body laid out as LLVM prints it whose `define` line starts
 /// in `src[a..b]`: a line starting with `define` that ends in `{`, up to the first line that
 /// is `}`.
-fn body_spans(src: &[u8], a: usize, b: usize) -> Vec<(u32, u32, Option<BodyScan>)> {
+fn body_spans(
+    src: &[u8],
+    a: usize,
+    b: usize,
+    ptr_bits: Option<u32>,
+) -> Vec<(u32, u32, Option<BodyScan>)> {
     let mut out = Vec::new();
     let mut starts: Vec<usize> = Vec::new();
     if a == 0 && src.starts_with(b"define ") {
@@ -284,7 +432,7 @@ fn body_spans(src: &[u8], a: usize, b: usize) -> Vec<(u32, u32, Option<BodyScan>
         }
         let open = last - 1;
         // The body ends at the first line that starts with `}`, if that line is just `}`.
-        let (close, scan) = scan_body(&src[open + 1..]);
+        let (close, scan) = scan_body(&src[open + 1..], ptr_bits);
         let Some(close) = close.map(|c| open + 1 + c) else {
             break;
         };
@@ -300,13 +448,15 @@ fn body_spans(src: &[u8], a: usize, b: usize) -> Vec<(u32, u32, Option<BodyScan>
 
 /// Add to an instruction's hash what LLVM's comparator compares exactly and the text spells
 /// one way only, for the opcodes where it is plain where to find it: the compare predicate,
-/// and the class of the first type written (the value's, the loaded, stored, allocated or
-/// returned type, the source of a cast). Classes are coarse where the comparator is
-/// lenient: a pointer and the integers a pointer may be as wide as (it takes a pointer in
-/// address space 0 as the pointer-sized integer) are one class, and every aggregate, named or
+/// the class of the first type written (the value's, the loaded, stored, allocated or
+/// returned type, the source of a cast), and a load's metadata kinds. Classes are coarse
+/// where the comparator is lenient: a pointer is one with the pointer-sized integer (it
+/// takes a pointer in address space 0 as that integer; `ptr_bits`, when the data layout
+/// says, else every integer a pointer may be as wide as), and every aggregate, named or
 /// not, is one class (it compares structs by their fields). Flags, attributes and alignments
-/// are left out: they have several spellings (`fast`, `align 4` or none at all).
-fn refine(h: &mut FxHasher, op: &[u8], rest: &[u8]) {
+/// are left out: they have several spellings (`fast`, `align 4` or none at all). `None` when
+/// the scan cannot tell (a metadata kind written with an escape).
+fn refine(h: &mut FxHasher, op: &[u8], rest: &[u8], ptr_bits: Option<u32>) -> Option<()> {
     let typed = matches!(
         op,
         b"load"
@@ -353,7 +503,11 @@ fn refine(h: &mut FxHasher, op: &[u8], rest: &[u8]) {
             | b"fneg"
     );
     if !typed {
-        return;
+        return Some(());
+    }
+    if op == b"load" {
+        // The comparator compares a load's attachments but `!dbg`, kind by kind.
+        load_metadata_kinds(h, rest)?;
     }
     let cmp = op == b"icmp" || op == b"fcmp";
     for word in rest
@@ -362,21 +516,54 @@ fn refine(h: &mut FxHasher, op: &[u8], rest: &[u8]) {
         .take(12)
     {
         if cmp && !is_fmf(word) && word != b"samesign" && word[0].is_ascii_lowercase() {
-            if let Some(class) = type_class(word) {
+            if let Some(class) = type_class(word, ptr_bits) {
                 h.write(class);
-                return;
+                return Some(());
             }
             h.write(word); // the predicate
             continue;
         }
-        if let Some(class) = type_class(word) {
+        if let Some(class) = type_class(word, ptr_bits) {
             h.write(class);
-            return;
+            return Some(());
         }
         if word.starts_with(b"@") {
-            return; // a value before any type: not a form this knows
+            return Some(()); // a value before any type: not a form this knows
         }
     }
+    Some(())
+}
+
+/// Add the kinds of a load's metadata attachments (`!tbaa !3, !nonnull !{}`) but `!dbg`,
+/// in name order (LLVM compares them in the order of their kind numbers, one of each kind).
+/// The line holds no other `!` followed by a letter: types, operands and alignments do not
+/// spell one. `None` for a kind written with an escape.
+fn load_metadata_kinds(h: &mut FxHasher, rest: &[u8]) -> Option<()> {
+    let mut kinds: smallvec::SmallVec<[&[u8]; 4]> = smallvec::SmallVec::new();
+    for at in memchr::memchr_iter(b'!', rest) {
+        let word = &rest[at + 1..];
+        let n = word
+            .iter()
+            .take_while(|&&b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'$' | b'\\')
+            })
+            .count();
+        let kind = &word[..n];
+        if kind.is_empty() || kind[0].is_ascii_digit() || kind == b"dbg" {
+            continue;
+        }
+        if kind.contains(&b'\\') {
+            return None;
+        }
+        kinds.push(kind);
+    }
+    kinds.sort_unstable();
+    kinds.dedup();
+    h.write_usize(kinds.len());
+    for k in kinds {
+        h.write(k);
+    }
+    Some(())
 }
 
 /// Fast-math flag words (`fast` stands for all of them).
@@ -387,28 +574,30 @@ fn is_fmf(w: &[u8]) -> bool {
     )
 }
 
-/// The class of a type word for [`refine`], or `None` if `w` does not start a type.
-fn type_class(w: &[u8]) -> Option<&'static [u8]> {
+/// The class of a type word for [`refine`], or `None` if `w` does not start a type. A
+/// pointer is in the class of the integer as wide as `ptr_bits`; without it, of every integer
+/// a pointer may be as wide as.
+fn type_class(w: &[u8], ptr_bits: Option<u32>) -> Option<&[u8]> {
     let w = w.strip_suffix(b",").unwrap_or(w);
     if w.is_empty() {
         return None;
     }
+    let pointer: &'static [u8] = b"P";
     Some(match w {
-        b"ptr" | b"i16" | b"i32" | b"i64" => b"P",
-        b"i1" => b"i1",
-        b"i8" => b"i8",
-        b"i128" => b"i128",
-        b"half" => b"half",
-        b"bfloat" => b"bfloat",
-        b"float" => b"float",
-        b"double" => b"double",
+        b"ptr" => pointer,
         b"x86_fp80" | b"fp128" | b"ppc_fp128" => b"wide float",
-        b"void" => b"void",
+        b"half" | b"bfloat" | b"float" | b"double" | b"void" => w,
         _ => match w[0] {
             b'{' | b'<' | b'[' | b'%' => b"aggregate",
-            b'i' | b'b' if w.len() > 1 && w[1..].iter().all(|b| b.is_ascii_digit()) => {
-                b"other scalar"
+            b'i' if w.len() > 1 && w[1..].iter().all(|b| b.is_ascii_digit()) => {
+                let bits = std::str::from_utf8(&w[1..]).ok()?.parse::<u32>().ok();
+                match (bits, ptr_bits) {
+                    (Some(b), Some(p)) if b == p => pointer,
+                    (Some(16 | 32 | 64), None) => pointer,
+                    _ => w,
+                }
             }
+            b'b' if w.len() > 1 && w[1..].iter().all(|b| b.is_ascii_digit()) => w,
             _ if w.starts_with(b"target(") || w == b"token" || w == b"x86_amx" => b"other",
             _ => return None,
         },
@@ -461,9 +650,9 @@ fn name_len(s: &[u8]) -> Option<usize> {
 /// starting with `}`, `None` if none does), and its key, whether it may be kept as text, and
 /// its references; no scan when it cannot tell the key (the module is then read in full:
 /// another body equal to this one could not be told apart).
-pub(crate) fn scan_body(text: &[u8]) -> (Option<usize>, Option<BodyScan>) {
+pub(crate) fn scan_body(text: &[u8], ptr_bits: Option<u32>) -> (Option<usize>, Option<BodyScan>) {
     let mut close = None;
-    let scan = scan_lines(text, &mut close);
+    let scan = scan_lines(text, ptr_bits, &mut close);
     if close.is_none() {
         // Stopped early: find the end the plain way.
         close = memchr::memmem::find(text, b"\n}").map(|k| k + 1);
@@ -472,11 +661,13 @@ pub(crate) fn scan_body(text: &[u8]) -> (Option<usize>, Option<BodyScan>) {
 }
 
 /// [`scan_body`]'s work; sets `close` when it reaches the end.
-fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
+fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> Option<BodyScan> {
     // Per block: the sum of its instructions' hashes and their number; block 0 is the entry.
     let mut sums: Vec<(u64, u64)> = vec![(0, 0)];
     // Blocks: label → index; successors per block (by label, resolved at the end).
     let mut labels: FxHashMap<&[u8], u32> = FxHashMap::default();
+    // Direct callees: (block, where the name lies).
+    let mut calls: Vec<(u32, (u32, u32))> = Vec::new();
     let mut succs: Vec<Vec<&[u8]>> = vec![Vec::new()];
     let mut after_terminator = false;
     // Whether the last terminator may continue on the next lines (`switch ... [`).
@@ -551,15 +742,21 @@ fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
         }
         let mut h = FxHasher::default();
         h.write(op);
-        refine(&mut h, op, &w[op.len()..]);
+        refine(&mut h, op, &w[op.len()..], ptr_bits)?;
+        // A block's instructions in order: the comparator pairs them one by one.
         let sum = sums.last_mut().expect("one block");
-        // Spread the word's hash before summing, so that sums of few words do not collide.
-        sum.0 = sum.0.wrapping_add(
-            h.finish()
-                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-                .rotate_left(29),
-        );
+        sum.0 = (sum.0.rotate_left(23) ^ h.finish()).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         sum.1 += 1;
+        if matches!(
+            op,
+            b"call" | b"tail" | b"musttail" | b"notail" | b"invoke" | b"callbr"
+        ) {
+            let args = &w[op.len()..];
+            if let Some((a, b)) = direct_callee(args)? {
+                let base = (args.as_ptr() as usize - text.as_ptr() as usize) as u32;
+                calls.push((sums.len() as u32 - 1, (base + a as u32, base + b as u32)));
+            }
+        }
         if is_terminator(op) {
             after_terminator = true;
             multi_line = matches!(op, b"switch" | b"invoke" | b"callbr");
@@ -576,7 +773,12 @@ fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
     seen[0] = true;
     let (mut key, mut count) = (0u64, 0u64);
     while let Some(b) = stack.pop() {
-        key = key.wrapping_add(sums[b as usize].0);
+        // Spread each block's hash before summing, so that sums of few blocks do not collide.
+        key = key.wrapping_add(
+            (sums[b as usize].0 ^ sums[b as usize].1)
+                .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+                .rotate_left(29),
+        );
         count += sums[b as usize].1;
         for name in &succs[b as usize] {
             let &t = labels.get(name)?;
@@ -589,6 +791,11 @@ fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
     if seen.contains(&false) {
         lazy = false;
     }
+    let callees = calls
+        .into_iter()
+        .filter(|&(b, _)| seen[b as usize])
+        .map(|(_, h)| h)
+        .collect();
     let Some(end) = *close else {
         return None; // no end: the reader reports it
     };
@@ -596,8 +803,34 @@ fn scan_lines(text: &[u8], close: &mut Option<usize>) -> Option<BodyScan> {
     Some(BodyScan {
         key: key ^ count.wrapping_mul(0xff51_afd7_ed55_8ccd),
         lazy: lazy && renamable,
+        callees,
         refs,
     })
+}
+
+/// The callee of a call's text after its opcode word, if it is a global named directly: the
+/// first `@name` of the line, when `(` follows it (the arguments). Its name's offsets in
+/// `rest`, without quotes (see [`global_name`]); `Some(None)` when the callee is not named
+/// directly, `None` when the scan cannot tell.
+fn direct_callee(rest: &[u8]) -> Option<Option<(usize, usize)>> {
+    let Some(at) = memchr::memchr(b'@', rest) else {
+        return Some(None);
+    };
+    let n = name_len(&rest[at + 1..])?;
+    if rest.get(at + 1 + n) != Some(&b'(') {
+        return Some(None);
+    }
+    let name = global_name(&rest[at + 1..at + 1 + n])?;
+    let a = name.as_ptr() as usize - rest.as_ptr() as usize;
+    Some(Some((a, a + name.len())))
+}
+
+/// A global's name as written after `@`, the same for its quoted and plain spellings; `None`
+/// if it holds an escape, which the scan does not decode (two spellings of one name would
+/// look like two names).
+fn global_name(name: &[u8]) -> Option<&[u8]> {
+    let name = unquoted(name);
+    (memchr::memchr(b'\\', name).is_none()).then_some(name)
 }
 
 /// The `label %x` operands of a terminator's line, added to `block`'s successors; `None` for
@@ -758,7 +991,7 @@ mod tests {
     /// Scan `body` (the text between `{` and `}`).
     fn scan(body: &str) -> Option<BodyScan> {
         let text = format!("{body}}}\n");
-        let (close, scan) = scan_body(text.as_bytes());
+        let (close, scan) = scan_body(text.as_bytes(), None);
         assert_eq!(close, Some(body.len()), "the body ends where it does");
         scan
     }
@@ -800,6 +1033,103 @@ mod tests {
             k("i8, ptr", "getelementptr"),
             k("i32, ptr", "getelementptr")
         );
+        // Without a data layout a pointer may be as wide as any of i16, i32, i64; with one,
+        // only the integer of its width stands with it.
+        assert_eq!(k("i32", "add"), k("ptr", "add"));
+        let wide = |t: &str, bits| {
+            let text = format!("\n  %1 = load {t}, ptr %0\n  ret void\n}}\n");
+            scan_body(text.as_bytes(), bits).1.map(|s| s.key)
+        };
+        assert_eq!(wide("ptr", Some(64)), wide("i64", Some(64)));
+        assert_ne!(wide("ptr", Some(64)), wide("i32", Some(64)));
+        assert_eq!(wide("ptr", Some(32)), wide("i32", Some(32)));
+        assert_ne!(wide("ptr", Some(32)), wide("i64", Some(32)));
+    }
+
+    #[test]
+    fn a_loads_metadata_kinds_are_in_its_key() {
+        let k = |md: &str| key(&format!("\n  %1 = load ptr, ptr %0{md}\n  ret void\n"));
+        // The nodes may differ (the comparator compares their contents), the kinds may not.
+        assert_eq!(k(", !tbaa !3"), k(", !tbaa !7"));
+        assert_eq!(k(", !tbaa !3, !nonnull !4"), k(", !nonnull !{}, !tbaa !9"));
+        assert_ne!(k(", !tbaa !3"), k(", !tbaa !3, !nonnull !4"));
+        assert_ne!(k(", !tbaa !3"), k(", !range !3"));
+        // `!dbg` is not compared.
+        assert_eq!(k(""), k(", !dbg !5"));
+        assert!(k("").is_some());
+        // A kind spelled with an escape: the scan cannot tell.
+        assert_eq!(k(", !tb\\61a !3"), None);
+    }
+
+    #[test]
+    fn the_data_layout_gives_the_pointer_width() {
+        let bits = |dl: &str| {
+            pointer_bits(format!("target datalayout = \"{dl}\"\ndefine void @f() {{\n").as_bytes())
+        };
+        assert_eq!(
+            bits("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-n8:16:32:64-S128"),
+            Some(64)
+        );
+        assert_eq!(bits("e-m:e-p:32:32-i64:64"), Some(32));
+        assert_eq!(bits("e-p0:16:16"), Some(16));
+        assert_eq!(bits("e-p:x:32"), None);
+        // No layout before the first body: the scan does not know.
+        assert_eq!(
+            pointer_bits(b"define void @f() {\n}\ntarget datalayout = \"p:32:32\"\n"),
+            None
+        );
+    }
+
+    /// The keys [`plan`] gives the bodies of `src`, by function name.
+    fn planned_keys(src: &str) -> FxHashMap<String, (u64, bool)> {
+        let bytes = src.as_bytes();
+        let mut bodies = Vec::new();
+        for (open, close, scan) in body_spans(bytes, 0, bytes.len(), pointer_bits(bytes)) {
+            bodies.push((open, close, scan.expect("a known key")));
+        }
+        let declarations: FxHashSet<&[u8]> = declared(bytes, 0, bytes.len()).into_iter().collect();
+        let keys = keys_with_callees(bytes, &bodies, &declarations);
+        let lazy: Vec<bool> = plan(bytes).iter().map(|p| p.lazy).collect();
+        bodies
+            .iter()
+            .zip(keys)
+            .zip(lazy)
+            .map(|(((open, _, _), k), lazy)| {
+                let name = defined_name(bytes, *open as usize).expect("a name");
+                (String::from_utf8(name.to_vec()).unwrap(), (k, lazy))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn calls_tell_bodies_apart_by_what_merging_cannot_change() {
+        let src = "declare void @x()\ndeclare void @\"y\"()\n\n\
+            define void @a() {\n  call void @x()\n  ret void\n}\n\n\
+            define void @b() {\n  call void @y()\n  ret void\n}\n\n\
+            define void @c() {\n  call void @\"x\"()\n  ret void\n}\n\n\
+            define void @d() {\n  call void @e(i32 1)\n  ret void\n}\n\n\
+            define void @e(i32 %0) {\n  %2 = add i32 %0, 1\n  ret void\n}\n\n\
+            define void @f() {\n  call void @g(i32 1)\n  ret void\n}\n\n\
+            define void @g(i32 %0) {\n  %2 = sub i32 %0, 1\n  ret void\n}\n\n\
+            define void @h() {\n  call void @i(i32 1)\n  ret void\n}\n\n\
+            define void @i(i32 %0) {\n  %2 = sub i32 %0, 2\n  ret void\n}\n\n\
+            define void @r() {\n  call void @r()\n  ret void\n}\n\n\
+            define void @s() {\n  call void @s()\n  ret void\n}\n";
+        let k = planned_keys(src);
+        // Declarations are themselves for good: the name decides (in either spelling).
+        assert_ne!(k["a"].0, k["b"].0);
+        assert_eq!(k["a"].0, k["c"].0);
+        assert!(k["b"].1 && !k["a"].1 && !k["c"].1);
+        // A defined callee may come to be another one equal to it: only its group decides.
+        // @e and @g differ, so @d and @f cannot become equal; @g and @i may, so @f and @h may.
+        assert_ne!(k["e"].0, k["g"].0);
+        assert_ne!(k["d"].0, k["f"].0);
+        assert!(k["d"].1);
+        assert_eq!(k["g"].0, k["i"].0);
+        assert_eq!(k["f"].0, k["h"].0);
+        assert!(!k["f"].1 && !k["h"].1);
+        // Calls of themselves: the comparator takes them as equal.
+        assert_eq!(k["r"].0, k["s"].0);
     }
 
     /// Whether a body may be kept as text (`None`: its key is unknown).
@@ -920,7 +1250,7 @@ mod tests {
     #[test]
     fn spans_follow_llvm_layout() {
         let src = b"define void @f() {\n  ret void\n}\n\ndefine void @g() {\nx:\n  ret void\n}\n";
-        let s = body_spans(src, 0, src.len());
+        let s = body_spans(src, 0, src.len(), None);
         assert_eq!(s.len(), 2);
         assert!(s.iter().all(|b| b.2.is_some()));
         assert_eq!(src[s[0].0 as usize], b'{');
