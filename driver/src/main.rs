@@ -43,3 +43,14 @@ fn main() -> ExitCode {
 #[cfg(not(target_env = "msvc"))]
 #[global_allocator]
 static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
+/// jemalloc's options, read before `main`: one arena. By default each thread allocates from
+/// an arena of its own (four per core), and what the reader's threads allocate (the bodies,
+/// the metadata) lives on to the end in half-used pages of several arenas: one arena costs
+/// 7-23% less peak memory on the corpus' big modules for the same time (threads still take
+/// small allocations from caches of their own). `_RJEM_MALLOC_CONF` in the environment
+/// overrides it.
+#[cfg(not(target_env = "msvc"))]
+#[used]
+#[export_name = "_rjem_malloc_conf"]
+static MALLOC_CONF: &u8 = &b"narenas:1\0"[0];

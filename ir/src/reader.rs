@@ -344,6 +344,9 @@ struct Parser<'a> {
     src_is_utf8: bool,
     /// Bodies left for worker threads, when reading in parallel.
     defer: Option<Box<batch::Deferred>>,
+    /// Whether the metadata is read on this thread only, from where reading it on all cores
+    /// met something unusual ([`Parser::metadata_window_in_parallel`]).
+    md_serial: bool,
     /// The module spells the opaque `ptr` somewhere: a typed spelling `T*` then means `ptr`,
     /// as LLVM 22 reads it ([`Parser::decide_pointer_spelling`]).
     opaque_only: bool,
@@ -444,6 +447,7 @@ impl<'a> Parser<'a> {
             md_first_use: FxHashMap::default(),
             src_is_utf8,
             defer: None,
+            md_serial: false,
             opaque_only: false,
             program_as: 0,
             dbg_record_at: None,

@@ -37,6 +37,11 @@ impl<'a> Parser<'a> {
             done_before(keep as usize);
             if self.defer.is_some() {
                 self.pump(false)?;
+                if matches!(self.tok.kind, Tok::Exclaim | Tok::MetaName)
+                    && self.metadata_window_in_parallel()
+                {
+                    continue;
+                }
             }
             match self.tok.kind {
                 Tok::Eof => break,

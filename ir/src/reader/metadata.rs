@@ -6,6 +6,7 @@ use super::{token_offset, PResult, Parser};
 use crate::inst::*;
 use crate::lexer::{Tok, Token};
 use crate::metadata::{DbgRecord, MdAttachment, MdNode, Metadata, NamedMd};
+use rayon::prelude::*;
 use thin_vec::ThinVec;
 
 /// The specialised metadata nodes LLVM 22 reads (`!DILocation(...)`, ...); `DIArgList` only
@@ -116,6 +117,93 @@ impl<'a> Parser<'a> {
         let text = self.md_node_text()?;
         self.m.md_nodes.push(MdNode { id, text });
         Ok(())
+    }
+
+    /// Read the metadata definitions from the current token on all cores, a window of them
+    /// at a time, if what is left of the text is big enough to be worth it (the metadata of
+    /// a debug build is as big as its code, and LLVM prints it last, after every body).
+    /// Whether it read a window: then the parser is at its end, and the caller releases the
+    /// text before it (a window is a few pieces per core, so little of the input is resident
+    /// at once).
+    ///
+    /// A window is cut at line starts into pieces, each read by a parser of its own as
+    /// [`Self::md_def`] and [`Self::named_md`] read it, and the pieces are taken in text
+    /// order. Anything unusual (an error, a piece whose last node runs past its end, an id
+    /// defined twice) leaves the parser where it was, for the serial reading to go on from
+    /// there and say what it says (and the metadata is read serially from then on). A window
+    /// that reaches the end of the text ends at the first thing that is not a metadata
+    /// definition, where reading goes on.
+    pub(super) fn metadata_window_in_parallel(&mut self) -> bool {
+        /// Metadata text per piece; less than two pieces are read in place.
+        const PIECE: usize = 1 << 20;
+        let threads = rayon::current_num_threads();
+        let start = self.tok.start as usize;
+        let src = self.src;
+        if self.md_serial || src.len() - start < 2 * PIECE || threads < 2 {
+            return false;
+        }
+        let window = 2 * threads * PIECE;
+        let mut cuts = vec![start];
+        loop {
+            let at = cuts.last().expect("one cut") + PIECE;
+            if at >= src.len() - PIECE || at > start + window {
+                cuts.push(src.len());
+                break;
+            }
+            match memchr::memmem::find(&src[at..], b"\n!") {
+                Some(nl) => cuts.push(at + nl + 1),
+                None => {
+                    cuts.push(src.len());
+                    break;
+                }
+            }
+        }
+        let utf8 = self.src_is_utf8;
+        let last = cuts.len() - 2;
+        let at_end = cuts[last + 1] == src.len();
+        let pieces: Vec<Option<(Vec<MdNode>, Vec<NamedMd>, u32)>> = (0..=last)
+            .into_par_iter()
+            .map(|k| {
+                let (a, b) = (cuts[k], cuts[k + 1]);
+                let mut p = Parser::with_utf8(src, utf8);
+                p.seek(a as u32);
+                while (p.tok.start as usize) < b {
+                    match p.tok.kind {
+                        Tok::Exclaim => p.md_def().ok()?,
+                        Tok::MetaName => p.named_md().ok()?,
+                        _ if k == last && at_end => break,
+                        _ => return None,
+                    }
+                    if p.last_end as usize > b {
+                        return None;
+                    }
+                }
+                Some((p.m.md_nodes, p.m.named_md, p.tok.start))
+            })
+            .collect();
+        if pieces.iter().any(Option::is_none) {
+            self.md_serial = true;
+            return false;
+        }
+        // Each id once, and none the text before defined.
+        let total: usize = pieces.iter().flatten().map(|p| p.0.len()).sum();
+        let mut fresh: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+        fresh.reserve(total);
+        for node in pieces.iter().flatten().flat_map(|p| &p.0) {
+            if !fresh.insert(node.id) || self.guard.md_ids.contains(&node.id) {
+                self.md_serial = true;
+                return false; // the serial reading says where
+            }
+        }
+        self.guard.md_ids.extend(fresh);
+        let mut stop = start as u32;
+        for (nodes, named, end) in pieces.into_iter().flatten() {
+            self.m.md_nodes.extend(nodes);
+            self.m.named_md.extend(named);
+            stop = end;
+        }
+        self.seek(stop);
+        true
     }
 
     /// The shared name of metadata kind token `t` (`!noalias` -> "noalias").

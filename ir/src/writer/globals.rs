@@ -257,37 +257,73 @@ impl<'m> Writer<'m> {
             self.s("\n");
             self.flush(out)?;
         }
-        // Metadata can be a good part of a module's text: written as it goes, not gathered.
-        let nodes: Box<dyn Iterator<Item = (u32, &crate::metadata::MdNode)>> = match num {
-            Some(num) => Box::new(
-                num.md_order
-                    .iter()
-                    .enumerate()
-                    .map(|(k, &i)| (k as u32, &m.md_nodes[i])),
-            ),
-            None => Box::new(m.md_nodes.iter().map(|n| (n.id, n))),
-        };
-        let mut first = true;
-        for (id, n) in nodes {
-            if std::mem::take(&mut first) {
-                self.s("\n");
-            }
-            self.s("!");
-            self.num(id);
-            self.s(" = ");
-            // LLVM 22 reads a composite type with an ODR identifier as distinct (older
-            // LLVMs, as rustc's, wrote it uniqued).
-            if n.text.starts_with("!DICompositeType(")
-                && memchr::memmem::find(n.text.as_bytes(), b", identifier: \"").is_some()
-            {
-                self.s("distinct ");
-            }
-            self.md_text(&n.text);
-            self.s("\n");
-            self.flush(out)?;
-        }
+        self.md_nodes(out)?;
         out.write_all(&self.out)?;
         self.out.clear();
+        Ok(())
+    }
+
+    /// The numbered metadata nodes, as opt numbers and orders them. Metadata is about half
+    /// of a debug build's text: printed on all cores, a window of runs at a time (written as
+    /// it goes, not gathered), each run renumbering its nodes' references on its own.
+    fn md_nodes(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        use rayon::prelude::*;
+        const RUN: usize = 1024;
+        let m = self.m;
+        let nodes: Vec<(u32, &crate::metadata::MdNode)> = match self.num {
+            Some(num) => (num.md_order.iter().enumerate())
+                .map(|(k, &i)| (k as u32, &m.md_nodes[i]))
+                .collect(),
+            None => m.md_nodes.iter().map(|n| (n.id, n)).collect(),
+        };
+        if nodes.is_empty() {
+            return Ok(());
+        }
+        self.s("\n");
+        out.write_all(&self.out)?;
+        self.out.clear();
+        let (num, program_as) = (self.num, self.program_as);
+        let print = |run: &[(u32, &crate::metadata::MdNode)]| {
+            let mut w = Writer {
+                m,
+                out: Vec::with_capacity(run.iter().map(|(_, n)| n.text.len() + 16).sum()),
+                slots: Slots::default(),
+                global_slots: Default::default(),
+                preds: Vec::new(),
+                num,
+                program_as,
+            };
+            for &(id, n) in run {
+                w.s("!");
+                w.num(id);
+                w.s(" = ");
+                // LLVM 22 reads a composite type with an ODR identifier as distinct (older
+                // LLVMs, as rustc's, wrote it uniqued).
+                if n.text.starts_with("!DICompositeType(")
+                    && memchr::memmem::find(n.text.as_bytes(), b", identifier: \"").is_some()
+                {
+                    w.s("distinct ");
+                }
+                w.md_text(&n.text);
+                w.s("\n");
+            }
+            w.out
+        };
+        // On a pool thread, print in place: waiting on the pool from it could starve it.
+        let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
+        let window = RUN * 4 * rayon::current_num_threads().max(1);
+        for part in nodes.chunks(window) {
+            if parallel {
+                let texts: Vec<Vec<u8>> = part.par_chunks(RUN).map(print).collect();
+                for t in texts {
+                    out.write_all(&t)?;
+                }
+            } else {
+                for run in part.chunks(RUN) {
+                    out.write_all(&print(run))?;
+                }
+            }
+        }
         Ok(())
     }
 
