@@ -97,6 +97,8 @@ pub use module::{
     Alias, AsmId, Comdat, DllStorage, Global, GlobalCommon, GlobalId, GlobalKind, GlobalVar,
     InlineAsm, Linkage, Module, Name, UnnamedAddr, Visibility,
 };
+#[doc(hidden)]
+pub use reader::metadata_windows_read;
 pub use reader::{
     parse_module, parse_module_parallel, parse_module_serial, parse_module_with_hints,
     parse_module_with_options, parse_module_with_progress, ParseError, ReadOptions,

@@ -45,6 +45,8 @@ mod globals;
 mod instructions;
 mod lazy_bodies;
 mod metadata;
+#[doc(hidden)]
+pub use metadata::metadata_windows_read;
 mod types;
 
 /// How deep types, constants and metadata may nest before the reader gives up.

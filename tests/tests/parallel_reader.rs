@@ -89,6 +89,56 @@ fn synthetic_module_reads_the_same_in_parallel() {
     assert_eq!(merged(serial), merged(m));
 }
 
+/// `synthetic(n)` and `nodes` metadata nodes after it (LLVM prints a debug build's metadata
+/// last, about as much of it as code), each on a line of its own (`split`: its operands on a
+/// second line starting with `!`, which a cut may fall on).
+fn with_metadata(n: usize, nodes: usize, split: bool) -> String {
+    let mut s = synthetic(n);
+    s.push_str("!llvm.ident = !{!100000}\n!named.list = !{!100000, !100001}\n");
+    for i in 0..nodes {
+        let id = 100_000 + i;
+        let prev = if i == 0 { 0 } else { id - 1 };
+        let sep = if split { "\n" } else { " " };
+        writeln!(
+            s,
+            "!{id} = !{{!\"node {i}: some text a debug build would hold\",{sep}!{prev}, i32 {i}}}"
+        )
+        .unwrap();
+    }
+    s
+}
+
+/// A debug build's metadata is read on all cores, a window of pieces at a time: the module is
+/// the serial reader's. A node cut across lines, an id defined twice, or an error is left to
+/// the serial reader, which reads the rest and says what it says.
+#[test]
+fn metadata_reads_the_same_in_parallel() {
+    let src = with_metadata(1000, 60_000, false);
+    assert!(src.len() > 4 << 20, "{} bytes", src.len());
+    let before = mergefn_ir::metadata_windows_read();
+    let m = same_as_serial("metadata", src.as_bytes());
+    assert!(
+        mergefn_ir::metadata_windows_read() > before,
+        "the metadata was read on all cores"
+    );
+    assert_eq!(m.md_nodes.len(), 60_003);
+    assert_eq!(m.named_md.len(), 2);
+
+    // Nodes on two lines: a piece may start inside one; what the text says holds still.
+    let split = with_metadata(1000, 60_000, true);
+    same_as_serial("metadata on two lines", split.as_bytes());
+
+    // An id defined twice, and a node that does not end, late in the metadata.
+    let twice = src.replace("!159000 = ", "!100007 = ");
+    let err = parse_module(twice.as_bytes()).expect_err("an id defined twice");
+    assert_eq!(err, parse_module_serial(twice.as_bytes()).expect_err("bad"));
+    assert!(err.msg.contains("already used"), "{err}");
+    let open = src.replace("!159000 = !{", "!159000 = !(");
+    let err = parse_module(open.as_bytes()).expect_err("a bad node");
+    assert_eq!(err, parse_module_serial(open.as_bytes()).expect_err("bad"));
+    assert!(err.line > 1000, "{err}");
+}
+
 #[test]
 fn corpus_reads_the_same_in_parallel() {
     for sub in ["rust", "c", "typed"] {

@@ -46,6 +46,16 @@ const MD_KINDS: &[&str] = &[
     "GenericDINode",
 ];
 
+/// Windows of metadata read on all cores in this process ([`metadata_windows_read`]).
+static WINDOWS_READ: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many windows of metadata definitions this process read on all cores so far: for tests
+/// to tell that reading took that path rather than its serial fallback.
+#[doc(hidden)]
+pub fn metadata_windows_read() -> usize {
+    WINDOWS_READ.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 impl<'a> Parser<'a> {
     /// A specialised node's kind must be one LLVM 22 knows: `!DIFragment(...)` of a later or
     /// forked LLVM is refused with LLVM's words rather than kept as text.
@@ -137,7 +147,7 @@ impl<'a> Parser<'a> {
         /// Metadata text per piece; less than two pieces are read in place.
         const PIECE: usize = 1 << 20;
         let threads = rayon::current_num_threads();
-        let start = self.tok.start as usize;
+        let start = token_offset(self.tok) as usize;
         let src = self.src;
         if self.md_serial || src.len() - start < 2 * PIECE || threads < 2 {
             return false;
@@ -161,13 +171,15 @@ impl<'a> Parser<'a> {
         let utf8 = self.src_is_utf8;
         let last = cuts.len() - 2;
         let at_end = cuts[last + 1] == src.len();
-        let pieces: Vec<Option<(Vec<MdNode>, Vec<NamedMd>, u32)>> = (0..=last)
+        // Per piece: its nodes, its named metadata, and where it stopped.
+        type Piece = (Vec<MdNode>, Vec<NamedMd>, u32);
+        let pieces: Vec<Option<Piece>> = (0..=last)
             .into_par_iter()
             .map(|k| {
                 let (a, b) = (cuts[k], cuts[k + 1]);
                 let mut p = Parser::with_utf8(src, utf8);
                 p.seek(a as u32);
-                while (p.tok.start as usize) < b {
+                while (token_offset(p.tok) as usize) < b {
                     match p.tok.kind {
                         Tok::Exclaim => p.md_def().ok()?,
                         Tok::MetaName => p.named_md().ok()?,
@@ -178,7 +190,7 @@ impl<'a> Parser<'a> {
                         return None;
                     }
                 }
-                Some((p.m.md_nodes, p.m.named_md, p.tok.start))
+                Some((p.m.md_nodes, p.m.named_md, token_offset(p.tok)))
             })
             .collect();
         if pieces.iter().any(Option::is_none) {
@@ -203,6 +215,7 @@ impl<'a> Parser<'a> {
             stop = end;
         }
         self.seek(stop);
+        WINDOWS_READ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         true
     }
 

@@ -187,15 +187,16 @@ impl<'m> Writer<'m> {
         if !comdats.is_empty() {
             self.s("\n");
         }
+        // Each comdat's selection kind by name (a module may have one per global: no search).
+        let mut kinds: rustc_hash::FxHashMap<&str, &str> = rustc_hash::FxHashMap::default();
+        for c in &m.comdats {
+            kinds.entry(&c.name).or_insert(&c.kind);
+        }
         for (k, name) in comdats.iter().enumerate() {
             if k > 0 {
                 self.s("\n");
             }
-            let kind = m
-                .comdats
-                .iter()
-                .find(|c| &*c.name == *name)
-                .map_or("any", |c| &c.kind);
+            let kind = kinds.get(name).copied().unwrap_or("any");
             self.name(b'$', name);
             self.s(" = comdat ");
             self.s(kind);
