@@ -14,9 +14,11 @@
 //! text's `label %x` operands), of each block's sequence of instructions, an instruction
 //! being its opcode word (the first word after `%x =`) with its compare predicate, a coarse
 //! class of the first type written and a load's metadata kinds (see `refine`); blind to
-//! names, operands and block order. Then the calls (see `keys_with_callees`): the names of
-//! the declared functions called, and the keys of the defined ones, refined round after
-//! round as an automaton is minimised. Equal functions have equal instructions in the blocks
+//! names, operands and block order. Then the globals (see `keys_with_callees`): the names of
+//! the declared functions called, and, for bodies that still share a key, of the globals
+//! named as operands but functions defined here (variables, declarations, aliases: merging
+//! never changes them); the functions defined here that a body calls or names stand for
+//! their keys, refined round after round as an automaton is minimised. Equal functions have equal instructions in the blocks
 //! the comparator walks and call the same functions or ones that become equal, so equal
 //! keys; a body whose key no other body shares equals no other, now or after any merge. A body may still have to be read although its key is unique:
 //! a block the entry does not reach, `blockaddress`, `dso_local_equivalent`, `no_cfi`, a
@@ -183,6 +185,8 @@ pub(crate) struct BodyScan {
     pub callees: Vec<(u32, u32)>,
     /// Its references (when `lazy`).
     pub refs: Vec<RawRef>,
+    /// The blocks the entry does not reach: where their text lies (after the `{`).
+    pub dead: Vec<(u32, u32)>,
 }
 
 /// A body the scan found: its `{` and `}` offsets, whether the reader keeps it as text, and
@@ -239,7 +243,9 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
             bodies.push((open, close, scan));
         }
     }
-    let keys = keys_with_callees(src, &bodies, &declarations);
+    let Some(keys) = keys_with_callees(src, &bodies, &declarations) else {
+        return Vec::new(); // a name the scan cannot read: read everything
+    };
     let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
     for &k in &keys {
         *sharing.entry(k).or_default() += 1;
@@ -275,7 +281,7 @@ fn keys_with_callees(
     src: &[u8],
     bodies: &[(u32, u32, BodyScan)],
     declarations: &FxHashSet<&[u8]>,
-) -> Vec<u64> {
+) -> Option<Vec<u64>> {
     let spread = |h: u64| h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
     let defined: FxHashMap<&[u8], u32> = bodies
         .iter()
@@ -302,6 +308,46 @@ fn keys_with_callees(
         keys.push(key);
         calls.push(to);
     }
+    // The globals a body names as operands, for the bodies that share a key so far (the
+    // others need no more): a global that is not a function defined here (a variable, a
+    // declaration, an alias) stays itself whatever merges, as a declared callee does; a
+    // function defined here joins the calls.
+    let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
+    for &k in &keys {
+        *sharing.entry(k).or_default() += 1;
+    }
+    // Per body: `None` for a name the scan cannot read; else, for those sharing a key, what
+    // the globals add to it and the functions defined here among them.
+    type Found = Option<Option<(u64, Vec<u32>)>>;
+    let operands: Vec<Found> = bodies
+        .par_iter()
+        .zip(&keys)
+        .map(|((open, close, scan), k)| {
+            if sharing[k] < 2 {
+                return Some(None);
+            }
+            let text = &src[*open as usize + 1..*close as usize];
+            let mut names = Vec::new();
+            operand_globals(text, &scan.dead, &mut names)?;
+            let (mut add, mut to) = (0u64, Vec::new());
+            for name in names {
+                if let Some(&j) = defined.get(name) {
+                    to.push(j);
+                } else {
+                    let mut h = FxHasher::default();
+                    h.write(name);
+                    add = add.wrapping_add(spread(h.finish().rotate_left(31)));
+                }
+            }
+            Some(Some((add, to)))
+        })
+        .collect();
+    for ((key, to), found) in keys.iter_mut().zip(&mut calls).zip(operands) {
+        if let Some((add, more)) = found? {
+            *key = key.wrapping_add(add);
+            to.extend(more);
+        }
+    }
     let groups = |keys: &[u64]| keys.iter().collect::<FxHashSet<_>>().len();
     let mut before = groups(&keys);
     // A round costs one pass over the calls; real modules settle in a few.
@@ -323,7 +369,62 @@ fn keys_with_callees(
         }
         before = after;
     }
-    keys
+    Some(keys)
+}
+
+/// The globals named as operands in the lines of a body's `text` outside its `dead` blocks,
+/// in text order, as [`global_name`] gives them: not in a comment, a string, metadata (an
+/// inline node, a `metadata` operand, a debug record) or a `uselistorder` directive, which
+/// LLVM's comparator does not look at. `None` for a name it cannot give.
+fn operand_globals<'t>(text: &'t [u8], dead: &[(u32, u32)], out: &mut Vec<&'t [u8]>) -> Option<()> {
+    let mut dead = dead.iter().peekable();
+    let mut pos = 0;
+    while pos < text.len() {
+        let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
+        let line = &text[pos..eol];
+        let at = pos as u32;
+        pos = eol + 1;
+        while dead.peek().is_some_and(|&&(_, e)| e <= at) {
+            dead.next();
+        }
+        if dead.peek().is_some_and(|&&(s, e)| s <= at && at < e) {
+            continue;
+        }
+        if memchr::memchr(b'@', line).is_none() {
+            continue;
+        }
+        let t = line.trim_ascii_start();
+        if t.starts_with(b"#dbg_") || t.starts_with(b"uselistorder") {
+            continue;
+        }
+        line_operand_globals(line, out)?;
+    }
+    Some(())
+}
+
+/// [`operand_globals`] for one line. A byte at a time (a `metadata` word is one only after a
+/// space, `(` or `,`, not inside a local's name), over the lines that name a global only.
+fn line_operand_globals<'t>(line: &'t [u8], out: &mut Vec<&'t [u8]>) -> Option<()> {
+    let mut i = 0;
+    while i < line.len() {
+        match line[i] {
+            b'"' => i += 2 + memchr::memchr(b'"', &line[i + 1..])?,
+            b';' => break,
+            b'!' if line[i + 1..].starts_with(b"{") || line[i + 1..].starts_with(b"DI") => break,
+            b'm' if line[i..].starts_with(b"metadata ")
+                && (i == 0 || matches!(line[i - 1], b' ' | b'(' | b',')) =>
+            {
+                break
+            }
+            b'@' => {
+                let n = name_len(&line[i + 1..])?;
+                out.push(global_name(&line[i + 1..i + 1 + n])?);
+                i += 1 + n;
+            }
+            _ => i += 1,
+        }
+    }
+    Some(())
 }
 
 /// The name of the function whose `define` line ends at `open` (its `{`), as [`global_name`]
@@ -662,8 +763,10 @@ pub(crate) fn scan_body(text: &[u8], ptr_bits: Option<u32>) -> (Option<usize>, O
 
 /// [`scan_body`]'s work; sets `close` when it reaches the end.
 fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> Option<BodyScan> {
-    // Per block: the sum of its instructions' hashes and their number; block 0 is the entry.
+    // Per block: the hash of its instructions in order and their number, and where its text
+    // starts; block 0 is the entry.
     let mut sums: Vec<(u64, u64)> = vec![(0, 0)];
+    let mut starts: Vec<u32> = vec![0];
     // Blocks: label → index; successors per block (by label, resolved at the end).
     let mut labels: FxHashMap<&[u8], u32> = FxHashMap::default();
     // Direct callees: (block, where the name lies).
@@ -682,6 +785,7 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
             *close = Some(pos);
             break;
         }
+        let line_start = pos as u32;
         pos = eol + 1;
         let t = line.trim_ascii_start();
         if t.is_empty() || t[0] == b';' || t.starts_with(b"#dbg_") {
@@ -694,6 +798,7 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
             if !first_line {
                 succs.push(Vec::new());
                 sums.push((0, 0));
+                starts.push(line_start);
             }
             if labels.insert(name, succs.len() as u32 - 1).is_some() {
                 return None;
@@ -799,12 +904,17 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
     let Some(end) = *close else {
         return None; // no end: the reader reports it
     };
+    let dead = (0..seen.len())
+        .filter(|&b| !seen[b])
+        .map(|b| (starts[b], starts.get(b + 1).map_or(end as u32, |&s| s)))
+        .collect();
     let (refs, renamable) = scan_refs(&text[..end])?;
     Some(BodyScan {
         key: key ^ count.wrapping_mul(0xff51_afd7_ed55_8ccd),
         lazy: lazy && renamable,
         callees,
         refs,
+        dead,
     })
 }
 
@@ -1088,7 +1198,7 @@ mod tests {
             bodies.push((open, close, scan.expect("a known key")));
         }
         let declarations: FxHashSet<&[u8]> = declared(bytes, 0, bytes.len()).into_iter().collect();
-        let keys = keys_with_callees(bytes, &bodies, &declarations);
+        let keys = keys_with_callees(bytes, &bodies, &declarations).expect("known names");
         let lazy: Vec<bool> = plan(bytes).iter().map(|p| p.lazy).collect();
         bodies
             .iter()
@@ -1099,6 +1209,47 @@ mod tests {
                 (String::from_utf8(name.to_vec()).unwrap(), (k, lazy))
             })
             .collect()
+    }
+
+    #[test]
+    fn operands_tell_bodies_apart_by_the_globals_merging_cannot_change() {
+        let body = |name: &str, line: &str| {
+            format!("define void @{name}(ptr %metadata) {{\n  {line}\n  ret void\n}}\n\n")
+        };
+        let mut src = String::from("@x = global i32 0\n@y = global i32 0\n@z = global i32 0\n\n");
+        for (name, line) in [
+            ("a", "store ptr @x, ptr %metadata"),
+            ("b", "store ptr @y, ptr %metadata"),
+            // Where the comparator does not look: a comment, metadata, a string.
+            ("c", "store ptr @x, ptr %metadata ; @y"),
+            ("d", "store ptr @x, ptr %metadata, !foo !{ptr @y}"),
+            ("e", "store ptr @x, ptr %metadata, !foo !{!\"@y\"}"),
+            // Functions defined here stand for their group.
+            ("f", "store ptr @g1, ptr %metadata"),
+            ("h", "store ptr @g2, ptr %metadata"),
+            ("i", "store ptr @k, ptr %metadata"),
+            // A local's name is not the `metadata` type.
+            ("m", "store ptr %metadata, ptr @x"),
+            ("n", "store ptr %metadata, ptr @z"),
+        ] {
+            src.push_str(&body(name, line));
+        }
+        src.push_str(
+            "define void @g1() {\n  ret void\n}\n\ndefine void @g2() {\n  ret void\n}\n\n",
+        );
+        src.push_str("define i32 @k() {\n  ret i32 0\n}\n\n");
+        // An operand in a block the entry does not reach is not compared.
+        src.push_str("define void @j(ptr %metadata) {\n  store ptr @x, ptr %metadata\n  ret void\n\ndead:\n  store ptr @y, ptr %metadata\n  ret void\n}\n");
+        let k = planned_keys(&src);
+        assert_ne!(k["a"].0, k["b"].0);
+        assert!(k["b"].1, "no other body names @y");
+        for same in ["c", "d", "e", "j"] {
+            assert_eq!(k["a"].0, k[same].0, "{same}");
+        }
+        assert_eq!(k["g1"].0, k["g2"].0);
+        assert_eq!(k["f"].0, k["h"].0);
+        assert_ne!(k["f"].0, k["i"].0);
+        assert_ne!(k["m"].0, k["n"].0);
     }
 
     #[test]
