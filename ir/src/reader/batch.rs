@@ -47,6 +47,11 @@ use std::sync::{Arc, Mutex};
 /// tables) vanish, small enough to balance two threads and to keep little input resident.
 const CHUNK_BYTES: usize = 1 << 20;
 
+/// A chunk is sent once the text from its first body on is this many times its size in body
+/// bytes, however few bytes its bodies have: the reader releases the input only behind the
+/// first body not yet absorbed.
+const SPAN_PER_CHUNK: usize = 4;
+
 /// Body bytes a chunk must have per type in the table it copies (copying a type costs about
 /// what parsing this much text does).
 const BYTES_PER_TYPE: usize = 64;
@@ -370,7 +375,13 @@ impl<'a> Parser<'a> {
         // copies stay a small part of the work (a module of millions of types and many bodies
         // would otherwise cost types × chunks).
         let full = CHUNK_BYTES.max(self.m.types.len().saturating_mul(BYTES_PER_TYPE));
-        if d.bytes >= full || ((flush || type_def) && !d.jobs.is_empty()) {
+        // A chunk also goes when its bodies are spread over much text (between them lie bodies
+        // kept as text): the text from its first body on stays resident until it is absorbed.
+        let spread = d
+            .jobs
+            .first()
+            .is_some_and(|j| (self.tok.start - j.start) as usize >= SPAN_PER_CHUNK * full);
+        if d.bytes >= full || spread || ((flush || type_def) && !d.jobs.is_empty()) {
             self.dispatch()?;
         }
         // A chunk is absorbed once LAG later chunks were sent (or at the end), never earlier
