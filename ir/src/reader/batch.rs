@@ -50,7 +50,7 @@ const CHUNK_BYTES: usize = 1 << 20;
 /// A chunk is sent once the text from its first body on is this many times its size in body
 /// bytes, however few bytes its bodies have: the reader releases the input only behind the
 /// first body not yet absorbed.
-const SPAN_PER_CHUNK: usize = 4;
+const SPAN_PER_CHUNK: usize = 2;
 
 /// Body bytes a chunk must have per type in the table it copies (copying a type costs about
 /// what parsing this much text does).
