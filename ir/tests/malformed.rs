@@ -1085,3 +1085,41 @@ fn noinline_and_alwaysinline_are_incompatible() {
     }
     verifier_finding("define void @f() alwaysinline {\n  ret void\n}\n", "");
 }
+
+/// LLParser's errors with their exact words: (source, LLVM 22's message or "" when valid).
+const LLPARSER_MESSAGES: &[(&str, &str)] = &[
+    // A tuple's operands are read without the function's values.
+    ("define void @f(i32 %v) {\n  ret void, !foo !{i32 %v}\n}\n", "invalid use of function-local name"),
+    ("declare void @llvm.bar(metadata)\ndefine void @f(i32 %v) {\n  call void @llvm.bar(metadata !{i32 0, !{i32 %v}})\n  ret void\n}\n", "invalid use of function-local name"),
+    ("%T = type { i32 }\ndeclare void @llvm.bar(metadata)\ndefine void @f(i32 %v) {\n  call void @llvm.bar(metadata !{%T zeroinitializer, i32 0})\n  call void @llvm.bar(metadata i32 %v)\n  ret void, !foo !{!\"%v\"}\n}\n", ""),
+    ("define void @f() {\n  ret void, !bar !{metadata !0}\n}\n!0 = !{}\n", "invalid metadata-value-metadata roundtrip"),
+    ("!named = !{!0}\n!0 = !{!\"metadata\", !1}\n!1 = !{}\n", ""),
+    // Quoted names may not hold NUL (metadata strings may).
+    ("define void @f() {\n  %\"a\\00\" = add i32 0, 0\n  ret void\n}\n", "NUL character is not allowed in names"),
+    ("define void @f() {\nentry:\n  br label %\"b\\00\"\n\"b\\00\":\n  ret void\n}\n", "NUL character is not allowed in names"),
+    ("@\"g\\00\" = global i32 0\n", "NUL character is not allowed in names"),
+    ("@\"g\\01\" = global i32 0, !foo !0\n!0 = !{!\"\\00\"}\n", ""),
+    // Only a musttail call forwards variable arguments, and in a varargs function it must.
+    ("declare void @g(...)\ndefine void @f(...) {\n  musttail call void (...) @g(...)\n  ret void\n}\n", ""),
+    ("declare void @g(...)\ndefine void @f() {\n  musttail call void (...) @g(...)\n  ret void\n}\n", "unexpected ellipsis in argument list for musttail call in non-varargs function"),
+    ("declare void @g(...)\ndefine void @f(...) {\n  call void (...) @g(...)\n  ret void\n}\n", "unexpected ellipsis in argument list for non-musttail call"),
+    ("declare void @g(...)\ndefine void @f(...) {\n  musttail call void (...) @g(i32 0)\n  ret void\n}\n", "expected '...' at end of argument list for musttail call in varargs function"),
+    // A forward reference's pointer type is the definition's.
+    ("@a = alias i32, ptr addrspace(1) @g\n@g = addrspace(1) global i32 0\n", ""),
+    ("@a = alias i32, ptr addrspace(1) @g\n@g = global i32 0\n", "forward reference and definition of global have different types"),
+    ("@p = global ptr addrspace(1) @g\n@g = alias i32, ptr @x\n@x = global i32 0\n", "forward reference and definition of alias have different types"),
+    ("@p = global ptr addrspace(1) @f\ndeclare void @f()\n", "invalid forward reference to function 'f' with wrong type: expected 'ptr' but was 'ptr addrspace(1)'"),
+    ("define void @h() {\n  call void @f()\n  ret void\n}\ndeclare void @f() addrspace(1)\n", "invalid forward reference to function 'f' with wrong type: expected 'ptr addrspace(1)' but was 'ptr'"),
+    ("define void @h() {\nbb:\n  ret void\n}\n@p = global ptr addrspace(1) blockaddress(@f, %bb)\ndefine void @f() addrspace(1) {\n  br label %bb\nbb:\n  ret void\n}\n", ""),
+];
+
+#[test]
+fn llparser_errors_have_llvms_words() {
+    let opt = opt22();
+    for &(src, msg) in LLPARSER_MESSAGES {
+        reader_says(src, src, msg);
+        if let Some(opt) = &opt {
+            opt_says(opt, src, src, msg);
+        }
+    }
+}

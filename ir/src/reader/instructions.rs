@@ -236,7 +236,7 @@ impl<'a> Parser<'a> {
             if !self.is_word("call") {
                 return self.err("expected 'call' after tail-call marker");
             }
-            let mut d = self.call_like(Opcode::Call)?;
+            let mut d = self.call_like(Opcode::Call, tk == TailKind::MustTail)?;
             if let InstExtra::Call(ci) = &mut d.extra {
                 ci.tail = tk;
             }
@@ -303,12 +303,12 @@ impl<'a> Parser<'a> {
             Invoke | CallBr => {
                 self.tok = t;
                 self.lex.pos = t.end as usize;
-                return self.call_like(op);
+                return self.call_like(op, false);
             }
             Call => {
                 self.tok = t;
                 self.lex.pos = t.end as usize;
-                return self.call_like(op);
+                return self.call_like(op, false);
             }
             Resume => d.operands.push(self.typed_value()?.1),
             Unreachable => {}
@@ -948,7 +948,9 @@ impl<'a> Parser<'a> {
     }
 
     /// `call`, `invoke`, `callbr`, starting at the opcode keyword.
-    fn call_like(&mut self, op: Opcode) -> PResult<InstData> {
+    /// A call, invoke or callbr (`musttail`: the call carries that marker, which alone may
+    /// forward the function's variable arguments with `...`, and in a varargs function must).
+    fn call_like(&mut self, op: Opcode, musttail: bool) -> PResult<InstData> {
         let t = self.bump();
         let void = self.m.types.void();
         let mut d = InstData::new(op, void);
@@ -999,8 +1001,15 @@ impl<'a> Parser<'a> {
         let mut forwards_varargs = false;
         if !self.eat(Tok::RParen) {
             loop {
-                if self.eat(Tok::DotDotDot) {
-                    // musttail forwarding of varargs.
+                if self.tok.kind == Tok::DotDotDot {
+                    let what = "unexpected ellipsis in argument list for ";
+                    if !musttail {
+                        return self.err(format!("{what}non-musttail call"));
+                    }
+                    if !self.fs.varargs {
+                        return self.err(format!("{what}musttail call in non-varargs function"));
+                    }
+                    self.bump();
                     forwards_varargs = true;
                     break;
                 }
@@ -1021,6 +1030,12 @@ impl<'a> Parser<'a> {
                 }
             }
             self.expect(Tok::RParen, "')'")?;
+        }
+        if musttail && self.fs.varargs && !forwards_varargs {
+            return self.error_at(
+                self.prev_end() - 1,
+                "expected '...' at end of argument list for musttail call in varargs function",
+            );
         }
         let fn_ty = if explicit_fn {
             ty
