@@ -41,6 +41,7 @@ mod batch;
 mod body;
 mod constants;
 mod di;
+mod dwarf_names;
 mod globals;
 mod instructions;
 mod lazy_bodies;

@@ -1048,6 +1048,37 @@ const DI_FIELDS: &[(&str, &str)] = &[
         "distinct !DIGlobalVariable(scope: null, file: !3, line: 1, type: !4, isLocal: true, isDefinition: true)",
         "",
     ),
+    // Named constants: tags, languages, flags.
+    (
+        "!DIDerivedType(tag: DW_TAG_member, baseType: !4, flags: DIFlagPublic | 3 | DIFlagBitField)",
+        "",
+    ),
+    (
+        "!DIBasicType(name: \"x\", flags: DIFlagPublic | DIFlagUnknown)",
+        "invalid debug info flag 'DIFlagUnknown'",
+    ),
+    ("!DIBasicType(name: \"x\", flags: DIFlagZero)", "invalid debug info flag 'DIFlagZero'"),
+    (
+        "!DISubprogram(name: \"f\", spFlags: DISPFlagPure | DISPFlagBogus)",
+        "invalid subprogram debug info flag 'DISPFlagBogus'",
+    ),
+    ("!GenericDINode(tag: DW_TAG_badtag)", "invalid DWARF tag 'DW_TAG_badtag'"),
+    ("!GenericDINode(tag: \"string\")", "expected DWARF tag"),
+    (
+        "distinct !DICompileUnit(language: DW_LANG_NoSuchLanguage, file: !3)",
+        "invalid DWARF language 'DW_LANG_NoSuchLanguage'",
+    ),
+    ("distinct !DICompileUnit(language: DW_LANG_Rust, file: !3)", ""),
+    // Expression elements: operations, encodings, unsigned 64-bit numbers.
+    (
+        "!DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_constu, 18446744073709551615)",
+        "",
+    ),
+    (
+        "!DIExpression(DW_OP_constu, 18446744073709551616)",
+        "element too large, limit is 18446744073709551615",
+    ),
+    ("!DIExpression(DIOpArg(0, ptr))", "expected unsigned integer"),
 ];
 
 #[test]

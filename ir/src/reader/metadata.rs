@@ -159,6 +159,9 @@ impl<'a> Parser<'a> {
     /// node's fields on the way ([`super::di`]).
     fn skip_node_fields(&mut self, t: Token, distinct: bool) -> PResult<()> {
         let kind = self.text(t);
+        if kind == "DIExpression" {
+            return self.skip_expression();
+        }
         if !super::di::checked_kind(kind) {
             return self.skip_group();
         }
@@ -166,6 +169,39 @@ impl<'a> Parser<'a> {
         let mut spans = super::di::Spans::new();
         self.skip_di_group(&mut spans)?;
         self.check_di_fields(kind, distinct, open, &spans)
+    }
+
+    /// Skip an expression's `(...)`, whose elements are operations (`DW_OP_*`), encodings
+    /// (`DW_ATE_*`) and unsigned 64-bit numbers, as LLParser reads them: anything else is
+    /// "expected unsigned integer", a longer number "element too large".
+    fn skip_expression(&mut self) -> PResult<()> {
+        let start = self.tok.start as usize + 1;
+        self.skip_group()?;
+        let text = &self.src[start..self.last_end as usize - 1];
+        let mut at = start;
+        for element in text.split(|&b| b == b',') {
+            let lead = element
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
+            let digits = element.trim_ascii();
+            let named = digits.starts_with(b"DW_OP_") || digits.starts_with(b"DW_ATE_");
+            if !digits.is_empty() && !named && !digits.iter().all(u8::is_ascii_digit) {
+                return self.error_at((at + lead) as u32, "expected unsigned integer");
+            }
+            // u64::MAX has 20 digits.
+            if digits.len() >= 20
+                && digits.iter().all(u8::is_ascii_digit)
+                && std::str::from_utf8(digits).is_ok_and(|d| d.parse::<u64>().is_err())
+            {
+                return self.error_at(
+                    (at + lead) as u32,
+                    format!("element too large, limit is {}", u64::MAX),
+                );
+            }
+            at += element.len() + 1;
+        }
+        Ok(())
     }
 
     pub(super) fn md_attachment(&mut self) -> PResult<MdAttachment> {
