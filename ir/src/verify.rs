@@ -108,12 +108,33 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
     };
     for g in m.functions() {
         let Some(f) = m.function(g) else { continue };
-        if has(f, "noinline") && has(f, "alwaysinline") {
-            return Err(VerifyError {
+        let fail = |msg: String| {
+            Err(VerifyError {
                 function: m.global_name(g),
                 offset: None,
-                msg: "Attributes 'noinline and alwaysinline' are incompatible!".into(),
-            });
+                msg,
+            })
+        };
+        if has(f, "noinline") && has(f, "alwaysinline") {
+            return fail("Attributes 'noinline and alwaysinline' are incompatible!".into());
+        }
+        let (ret, params, _) = m.types.func_parts(f.fn_ty).expect("a function type");
+        let sets = std::iter::once((&f.attrs.ret, ret))
+            .chain(f.attrs.params.iter().zip(params.iter().copied()));
+        for (set, ty) in sets {
+            if let Some(msg) = value_attrs_problem(m, set, ty) {
+                return fail(msg);
+            }
+        }
+        let intrinsic = f
+            .common
+            .name
+            .as_str()
+            .is_some_and(|n| n.starts_with("llvm."));
+        if !intrinsic && f.attrs.params.iter().any(|p| p.has("elementtype")) {
+            return fail(
+                "Attribute 'elementtype' can only be applied to intrinsics and inline asm.".into(),
+            );
         }
     }
     let builtin_groups: Vec<u32> = m
@@ -141,6 +162,109 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
         }
     }
     Ok(())
+}
+
+/// LLVM's `AttributeFuncs::typeIncompatible`: whether an attribute of `kind` cannot stand on a
+/// parameter or return value of type `ty`.
+fn attr_type_incompatible(m: &Module, kind: &str, ty: Type) -> bool {
+    let types = &m.types;
+    let scalar = types.scalar(ty);
+    let int = |t: Type| matches!(types.get(t), TypeData::Int(_) | TypeData::Byte(_));
+    match kind {
+        "signext" | "zeroext" | "allocalign" => !int(ty),
+        "range" => !int(scalar),
+        "noalias"
+        | "nonnull"
+        | "readnone"
+        | "readonly"
+        | "dereferenceable"
+        | "dereferenceable_or_null"
+        | "writable"
+        | "dead_on_unwind"
+        | "initializes"
+        | "captures"
+        | "dead_on_return"
+        | "nest"
+        | "swifterror"
+        | "preallocated"
+        | "inalloca"
+        | "byval"
+        | "sret"
+        | "byref"
+        | "allocptr" => !types.is_pointer(ty),
+        "align" => !types.is_pointer(scalar),
+        // Refused on integers and pointers (and vectors of them); what holds floating point
+        // (arrays of it, structs) is left alone.
+        "nofpclass" => int(scalar) || types.is_pointer(scalar),
+        _ => false,
+    }
+}
+
+/// LLVM's `Verifier::verifyParameterAttrs` for the attributes `set` of a value of type `ty`
+/// (a parameter, a return value, a call's argument): the attributes its type cannot carry,
+/// and the pointee types of `byval`, `byref`, `inalloca` and `preallocated`, which must be
+/// sized and smaller than 4 GiB. The message of the first problem, in LLVM's words.
+fn value_attrs_problem(m: &Module, set: &crate::attr::AttrSet, ty: Type) -> Option<String> {
+    use crate::attr::Attr;
+    for a in &set.attrs {
+        let kind = a.kind();
+        if attr_type_incompatible(m, kind, ty) {
+            let text = match a {
+                Attr::Type(k, t) => format!("{k}({})", crate::writer::type_to_string(m, *t)),
+                Attr::Other(t) => t.to_string(),
+                Attr::Str(..) => continue,
+            };
+            return Some(format!("Attribute '{text}' applied to incompatible type!"));
+        }
+        if let Attr::Type(k, t) = a {
+            if matches!(&**k, "byval" | "byref" | "inalloca" | "preallocated") {
+                match min_alloc_size(m, *t, 0) {
+                    None => {
+                        return Some(format!("Attribute '{k}' does not support unsized types!"))
+                    }
+                    Some(size) if size >= 1 << 32 => {
+                        return Some(format!("huge '{k}' arguments are unsupported"))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A lower bound of the bytes a value of type `t` takes in memory (its fields' sizes, without
+/// the padding the data layout may add), or `None` if `t` is unsized (an opaque struct, or one
+/// holding something unsized). Types LLVM sizes by other rules (target types, scalable
+/// vectors) count as sized, of size 0.
+fn min_alloc_size(m: &Module, t: Type, depth: u32) -> Option<u128> {
+    if depth > crate::reader::MAX_DEPTH {
+        return Some(0);
+    }
+    Some(match m.types.get(t) {
+        TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token => return None,
+        TypeData::Func { .. } => return None,
+        TypeData::Array(n, e) => u128::from(*n).saturating_mul(min_alloc_size(m, *e, depth + 1)?),
+        TypeData::Vector { .. } => {
+            let (n, scalable) = m.types.vector_len(t)?;
+            let e = min_alloc_size(m, m.types.scalar(t), depth + 1)?;
+            if scalable {
+                0
+            } else {
+                u128::from(n) * e
+            }
+        }
+        TypeData::Struct { .. } | TypeData::Named(_) => {
+            let (fields, _) = m.types.struct_fields(t)?;
+            let mut sum = 0u128;
+            for &f in fields {
+                sum = sum.saturating_add(min_alloc_size(m, f, depth + 1)?);
+            }
+            sum
+        }
+        TypeData::TargetExt { .. } => 0,
+        _ => u128::from(m.types.primitive_bits(t).div_ceil(8)),
+    })
 }
 
 /// LLVM's "Aliases cannot form a cycle": no alias (or ifunc) may reach itself through the
@@ -723,6 +847,9 @@ fn verify_function(
                                     return c.fail(Some(i), format!("Call parameter type does not match function signature! (argument {})", k + 1));
                                 }
                             }
+                            if let Some(msg) = call_attrs_problem(&c, d, ci, params.len()) {
+                                return c.fail(Some(i), msg);
+                            }
                         }
                     }
                 }
@@ -779,6 +906,50 @@ fn verify_function(
         }
     }
     Ok(())
+}
+
+/// The call-site half of LLVM's `Verifier::verifyCallSite` for the attributes of call `d`
+/// (whose callee type has `fixed` parameters): each argument's and the result's attributes
+/// against their types, and what variadic arguments may not carry.
+fn call_attrs_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    fixed: usize,
+) -> Option<String> {
+    let attrs = &ci.attrs;
+    if attrs.ret.attrs.is_empty() && attrs.params.iter().all(|p| p.attrs.is_empty()) {
+        return None;
+    }
+    if !attrs.ret.attrs.is_empty() {
+        let ret = c.m.types.func_parts(ci.fn_ty)?.0;
+        if let Some(msg) = value_attrs_problem(c.m, &attrs.ret, ret) {
+            return Some(msg);
+        }
+    }
+    let n = d.num_call_args();
+    for (k, set) in attrs.params.iter().enumerate().take(n) {
+        if set.attrs.is_empty() {
+            continue;
+        }
+        if let Some(msg) = c
+            .ty(d.operands[k])
+            .and_then(|t| value_attrs_problem(c.m, set, t))
+        {
+            return Some(msg);
+        }
+        if k >= fixed {
+            let statepoint = matches!(d.callee(), Some(Value::Const(g))
+                if c.m.consts.as_global(g).is_some_and(|g| c.m.global_name(g).starts_with("llvm.experimental.gc.statepoint")));
+            if set.has("sret") && !statepoint {
+                return Some("Attribute 'sret' cannot be used for vararg call arguments!".into());
+            }
+            if set.has("inalloca") && k + 1 != n {
+                return Some("inalloca isn't on the last argument!".into());
+            }
+        }
+    }
+    None
 }
 
 /// LLVM's `Verifier::verifyDominatesUse` for every instruction operand of `i` (in block `bi`),

@@ -1154,3 +1154,34 @@ fn llparser_errors_have_llvms_words() {
         }
     }
 }
+
+/// Verifier rules, each with LLVM 22's message ("" when valid): (source, message).
+const VERIFIER_MESSAGES: &[(&str, &str)] = &[
+    // Attributes against the types of parameters, results and call arguments.
+    ("declare signext i8 @f(ptr nonnull align 4 %p, <2 x ptr> align 8 %v, i32 range(i32 0, 4) %r, [2 x float] nofpclass(nan) %a)\n", ""),
+    ("declare void @f(float signext)\n", "Attribute 'signext' applied to incompatible type!"),
+    ("declare void @f(i32 dead_on_unwind %arg)\n", "Attribute 'dead_on_unwind' applied to incompatible type!"),
+    ("declare void @f(i32 align 4)\n", "Attribute 'align 4' applied to incompatible type!"),
+    ("declare void @f(<2 x i32> nofpclass(nan))\n", "Attribute 'nofpclass(nan)' applied to incompatible type!"),
+    ("declare void @f(ptr)\ndeclare i32 @p(...)\ndefine void @g() personality ptr @p {\n  invoke void @f(ptr signext null)\n    to label %r unwind label %u\nr:\n  ret void\nu:\n  %l = landingpad { ptr, i32 } cleanup\n  ret void\n}\n", "Attribute 'signext' applied to incompatible type!"),
+    ("%o = type opaque\ndeclare void @f(ptr byref(%o))\n", "Attribute 'byref' does not support unsized types!"),
+    ("%o = type opaque\ndeclare void @f(ptr byval({ i32, %o }))\n", "Attribute 'byval' does not support unsized types!"),
+    ("declare void @f(ptr byval([2147483648 x i16]))\n", "huge 'byval' arguments are unsupported"),
+    ("declare void @f(ptr byval([2147483647 x i16]))\n", ""),
+    ("declare void @f(ptr elementtype(i32))\n", "Attribute 'elementtype' can only be applied to intrinsics and inline asm."),
+    // What variadic arguments may carry.
+    ("declare void @f(...)\ndefine void @g() {\n  call void (...) @f(ptr sret({}) null)\n  ret void\n}\n", "Attribute 'sret' cannot be used for vararg call arguments!"),
+    ("declare void @f(...)\ndefine void @g() {\n  %a = alloca i32\n  call void (...) @f(ptr inalloca(i32) %a, i32 0)\n  ret void\n}\n", "inalloca isn't on the last argument!"),
+    ("declare void @f(...)\ndefine void @g() {\n  call void (...) @f(ptr byval(i32) null, i32 zeroext 0)\n  ret void\n}\n", ""),
+];
+
+#[test]
+fn the_verifier_checks_what_llvm_22s_verifier_checks() {
+    let opt = opt22();
+    for &(src, msg) in VERIFIER_MESSAGES {
+        verifier_finding(src, msg);
+        if let Some(opt) = &opt {
+            opt_says(opt, src, src, msg);
+        }
+    }
+}
