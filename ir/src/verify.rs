@@ -63,6 +63,7 @@ impl std::error::Error for VerifyError {}
 /// ```
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
+    verify_globals(m)?;
     verify_function_attrs(m)?;
     // Module-wide metadata checks beside the functions' (reported first, as before them).
     let (scopes, functions) = rayon::join(|| verify_alias_scopes(m), || verify_functions(m));
@@ -159,6 +160,159 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
                 offset: None,
                 msg: "Attribute 'builtin' can only be applied to a callsite.".into(),
             });
+        }
+    }
+    Ok(())
+}
+
+/// `c` without the casts and zero-index GEPs LLVM's `stripPointerCasts` looks through.
+fn strip_pointer_casts(m: &Module, mut c: Const) -> Const {
+    while let ConstData::Expr(e) = m.consts.get(c) {
+        let zero = |k: &Const| match m.consts.get(*k) {
+            ConstData::Int { val, .. } => val.is_zero(),
+            ConstData::Zero(_) => true,
+            _ => false,
+        };
+        let through = match e.op {
+            Opcode::BitCast | Opcode::AddrSpaceCast => true,
+            Opcode::GetElementPtr => e.ops.iter().skip(1).all(zero),
+            _ => false,
+        };
+        match e.ops.first() {
+            Some(&base) if through => c = base,
+            _ => break,
+        }
+    }
+    c
+}
+
+/// LLVM's checks of global values one by one (`Verifier::visitGlobalValue` and its kin): DLL
+/// storage against visibility and definitions, an ifunc's resolver, and the special arrays
+/// (`llvm.used`, `llvm.compiler.used`, `llvm.global_ctors`, `llvm.global_dtors`): their
+/// linkage, their element types, their members, and that nothing uses them.
+fn verify_globals(m: &Module) -> Result<(), VerifyError> {
+    use crate::module::{DllStorage, Linkage, Visibility};
+    let fail = |msg: String| {
+        Err(VerifyError {
+            function: String::new(),
+            offset: None,
+            msg,
+        })
+    };
+    let mut special = Vec::new();
+    for g in m.live_globals() {
+        let global = &m.globals[g];
+        let common = global.common();
+        let name = common.name.as_str().unwrap_or_default();
+        let at = format!(" ('@{}')", m.global_name(g));
+        match common.dll {
+            DllStorage::Export if common.visibility == Visibility::Hidden => {
+                return fail(format!(
+                    "dllexport GlobalValue must have default or protected visibility{at}"
+                ))
+            }
+            DllStorage::Import => {
+                if common.visibility != Visibility::Default {
+                    return fail(format!(
+                        "dllimport GlobalValue must have default visibility{at}"
+                    ));
+                }
+                let definition = match &global.kind {
+                    GlobalKind::Function(f) => f.body.is_some(),
+                    GlobalKind::Var(v) => v.init.is_some(),
+                    GlobalKind::Alias(_) => true,
+                };
+                if definition && common.linkage != Linkage::AvailableExternally {
+                    return fail(format!(
+                        "Global is marked as dllimport, but not external{at}"
+                    ));
+                }
+            }
+            _ => {}
+        }
+        match &global.kind {
+            GlobalKind::Alias(a) if a.ifunc => {
+                // Through casts and aliases (which form no cycle: checked before).
+                let mut resolver = m.consts.as_global(strip_pointer_casts(m, a.target));
+                while let Some(GlobalKind::Alias(next)) = resolver.map(|r| &m.globals[r].kind) {
+                    if next.ifunc {
+                        break;
+                    }
+                    resolver = m.consts.as_global(strip_pointer_casts(m, next.target));
+                }
+                let is_function = resolver.is_some_and(|r| m.function(r).is_some());
+                if !is_function {
+                    return fail(format!("IFunc must have a Function resolver{at}"));
+                }
+            }
+            GlobalKind::Var(v) if name.starts_with("llvm.") => {
+                let structors = matches!(name, "llvm.global_ctors" | "llvm.global_dtors");
+                let used = matches!(name, "llvm.used" | "llvm.compiler.used");
+                if !structors && !used {
+                    continue;
+                }
+                special.push(g);
+                if v.init.is_some() && common.linkage != Linkage::Appending {
+                    return fail(format!("invalid linkage for intrinsic global variable{at}"));
+                }
+                let TypeData::Array(_, elem) = *m.types.get(v.value_ty) else {
+                    continue;
+                };
+                if structors {
+                    let fields = m.types.struct_fields(elem).map_or(&[][..], |(f, _)| f);
+                    let program_ptr =
+                        |t: Type| m.types.pointer_addrspace(t) == Some(m.program_addrspace());
+                    let shaped = (2..=3).contains(&fields.len())
+                        && matches!(m.types.get(fields[0]), TypeData::Int(32))
+                        && program_ptr(fields[1]);
+                    if !shaped {
+                        return fail(format!("wrong type for intrinsic global variable{at}"));
+                    }
+                    if fields.len() == 2 {
+                        return fail("the third field of the element type is mandatory, specify ptr null to migrate from the obsoleted 2-field form".into());
+                    }
+                    if !m.types.is_pointer(fields[2]) {
+                        return fail(format!("wrong type for intrinsic global variable{at}"));
+                    }
+                    continue;
+                }
+                if !m.types.is_pointer(elem) {
+                    return fail(format!("wrong type for intrinsic global variable{at}"));
+                }
+                let Some(init) = v.init else { continue };
+                let ConstData::Array { elems, .. } = m.consts.get(init) else {
+                    return fail(format!(
+                        "wrong initializer for intrinsic global variable{at}"
+                    ));
+                };
+                for &member in elems {
+                    let member = strip_pointer_casts(m, member);
+                    let named = match m.consts.as_global(member) {
+                        Some(x) if !matches!(&m.globals[x].kind, GlobalKind::Alias(a) if a.ifunc) => {
+                            m.globals[x].common().name.as_str().is_some()
+                        }
+                        _ => return fail(format!("invalid {name} member")),
+                    };
+                    if !named {
+                        return fail(format!("members of {name} must be named"));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // Nothing may use the special arrays: a constant naming one (the reader makes one for
+    // each reference in the text) is a use.
+    if !special.is_empty() {
+        let used = m.consts.iter().find_map(|(_, c)| match c {
+            ConstData::Global { global, .. } if special.contains(global) => Some(*global),
+            _ => None,
+        });
+        if let Some(g) = used {
+            return fail(format!(
+                "invalid uses of intrinsic global variable ('@{}')",
+                m.global_name(g)
+            ));
         }
     }
     Ok(())

@@ -1173,6 +1173,23 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("declare void @f(...)\ndefine void @g() {\n  call void (...) @f(ptr sret({}) null)\n  ret void\n}\n", "Attribute 'sret' cannot be used for vararg call arguments!"),
     ("declare void @f(...)\ndefine void @g() {\n  %a = alloca i32\n  call void (...) @f(ptr inalloca(i32) %a, i32 0)\n  ret void\n}\n", "inalloca isn't on the last argument!"),
     ("declare void @f(...)\ndefine void @g() {\n  call void (...) @f(ptr byval(i32) null, i32 zeroext 0)\n  ret void\n}\n", ""),
+    // DLL storage and visibility.
+    ("declare protected dllexport void @f()\n@g = available_externally dllimport global i32 0\n", ""),
+    ("declare hidden dllexport void @f()\n", "dllexport GlobalValue must have default or protected visibility"),
+    ("declare protected dllimport void @f()\n", "dllimport GlobalValue must have default visibility"),
+    ("define dllimport void @f() {\n  ret void\n}\n", "Global is marked as dllimport, but not external"),
+    // An ifunc's resolver is a function (through casts and aliases).
+    ("define ptr @r() {\n  ret ptr null\n}\n@a = alias ptr (), ptr @r\n@i = ifunc void (), ptr @a\n", ""),
+    ("define ptr @r() {\n  ret ptr null\n}\n@i = ifunc void (), ptr getelementptr (i8, ptr @r, i32 4)\n", "IFunc must have a Function resolver"),
+    // The special arrays.
+    ("define void @c() {\n  ret void\n}\n@a = global i32 0\n@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @c, ptr null }]\n@llvm.used = appending global [2 x ptr] [ptr @a, ptr getelementptr (i8, ptr @c, i64 0)], section \"llvm.metadata\"\n", ""),
+    ("@llvm.global_ctors = appending global [1 x { i32, ptr, i8 }] zeroinitializer\n", "wrong type for intrinsic global variable"),
+    ("@llvm.global_dtors = appending global [1 x { i32, ptr }] zeroinitializer\n", "the third field of the element type is mandatory, specify ptr null to migrate from the obsoleted 2-field form"),
+    ("@llvm.global_ctors = appending global [0 x { i32, ptr, ptr }] zeroinitializer\n@u = global ptr @llvm.global_ctors\n", "invalid uses of intrinsic global variable"),
+    ("@a = global i32 0\n@llvm.used = global [1 x ptr] [ptr @a]\n", "invalid linkage for intrinsic global variable"),
+    ("@llvm.used = appending global [1 x ptr] zeroinitializer\n", "wrong initializer for intrinsic global variable"),
+    ("@a = global i32 0\n@llvm.compiler.used = appending global [2 x ptr] [ptr @a, ptr null]\n", "invalid llvm.compiler.used member"),
+    ("@0 = global i32 0\n@llvm.used = appending global [1 x ptr] [ptr @0]\n", "members of llvm.used must be named"),
 ];
 
 #[test]
