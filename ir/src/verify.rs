@@ -65,14 +65,100 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
     verify_globals(m)?;
     verify_function_attrs(m)?;
+    let intrinsics = IntrinsicConsts::new(m);
+    intrinsics.verify_constant_users(m)?;
     // Module-wide metadata checks beside the functions' (reported first, as before them).
-    let (scopes, functions) = rayon::join(|| verify_alias_scopes(m), || verify_functions(m));
+    let (scopes, functions) = rayon::join(
+        || verify_alias_scopes(m),
+        || verify_functions(m, &intrinsics),
+    );
     scopes?;
     functions
 }
 
+/// The constants that name an intrinsic function (`@llvm.*`): LLVM's "Invalid user of
+/// intrinsic instruction!" allows them only as the callee of a call (and as an input of a
+/// `clang.arc.attachedcall` bundle, which is not looked at).
+struct IntrinsicConsts {
+    /// One bit per constant of the pool; empty when no constant names an intrinsic.
+    bits: Vec<u64>,
+}
+
+impl IntrinsicConsts {
+    fn new(m: &Module) -> Self {
+        let mut bits = Vec::new();
+        for (c, data) in m.consts.iter() {
+            let ConstData::Global { global, .. } = data else {
+                continue;
+            };
+            let intrinsic = m.function(*global).is_some()
+                && m.globals[*global]
+                    .common()
+                    .name
+                    .as_str()
+                    .is_some_and(|n| n.starts_with("llvm."));
+            if intrinsic {
+                if bits.is_empty() {
+                    bits = vec![0u64; m.consts.len().div_ceil(64)];
+                }
+                bits[c.index() / 64] |= 1 << (c.index() % 64);
+            }
+        }
+        IntrinsicConsts { bits }
+    }
+
+    fn names(&self, c: Const) -> bool {
+        self.bits
+            .get(c.index() / 64)
+            .is_some_and(|w| w & (1 << (c.index() % 64)) != 0)
+    }
+
+    /// Constants and globals that use an intrinsic: an aggregate or expression holding one
+    /// (pointer casts aside, through which typed-pointer IR calls), an initializer, an
+    /// aliasee, a personality, prefix or prologue. The reader makes a constant only for what
+    /// the text writes, so every constant in the pool is a use.
+    fn verify_constant_users(&self, m: &Module) -> Result<(), VerifyError> {
+        if self.bits.is_empty() {
+            return Ok(());
+        }
+        let fail = Err(VerifyError {
+            function: String::new(),
+            offset: None,
+            msg: "Invalid user of intrinsic instruction!".into(),
+        });
+        for (c, data) in m.consts.iter() {
+            let cast = matches!(data, ConstData::Expr(e)
+                if matches!(e.op, Opcode::BitCast | Opcode::AddrSpaceCast));
+            if !cast && m.consts.operand_slice(c).iter().any(|&o| self.names(o)) {
+                return fail;
+            }
+        }
+        for g in m.live_globals() {
+            if crate::uses::global_consts(m, g)
+                .iter()
+                .any(|&c| self.names(c))
+            {
+                return fail;
+            }
+        }
+        Ok(())
+    }
+
+    /// An operand of `d` other than a call's callee that names an intrinsic.
+    fn misused_by(&self, d: &InstData) -> bool {
+        if self.bits.is_empty() {
+            return false;
+        }
+        let callee = d.callee().map(|_| d.operands.len() - 1);
+        d.operands
+            .iter()
+            .enumerate()
+            .any(|(k, v)| Some(k) != callee && matches!(v, Value::Const(c) if self.names(*c)))
+    }
+}
+
 /// Every function body, on all cores; the first finding in module order.
-fn verify_functions(m: &Module) -> Result<(), VerifyError> {
+fn verify_functions(m: &Module, intrinsics: &IntrinsicConsts) -> Result<(), VerifyError> {
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
         .functions()
         .filter_map(|g| {
@@ -82,7 +168,7 @@ fn verify_functions(m: &Module) -> Result<(), VerifyError> {
         })
         .collect();
     let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {
-        SCRATCH.with(|s| verify_function(m, g, f, body, &mut s.borrow_mut()))
+        SCRATCH.with(|s| verify_function(m, g, f, body, intrinsics, &mut s.borrow_mut()))
     };
     let found = if bodies.len() < 2 {
         bodies.iter().find_map(|b| check(b).err())
@@ -908,6 +994,7 @@ fn verify_function(
     g: GlobalId,
     f: &Function,
     body: &Body,
+    intrinsics: &IntrinsicConsts,
     s: &mut Scratch,
 ) -> Result<(), VerifyError> {
     let c = Checker { m, g, f, body };
@@ -972,6 +1059,14 @@ fn verify_function(
                 }
                 _ => seen_non_phi = true,
             }
+            if intrinsics.misused_by(d) {
+                return c.fail(Some(i), "Invalid user of intrinsic instruction!");
+            }
+            if !d.md.is_empty() {
+                if let Some(msg) = attachment_misplaced(m, d) {
+                    return c.fail(Some(i), msg);
+                }
+            }
             match d.opcode {
                 Opcode::Ret => {
                     let got = d
@@ -987,7 +1082,31 @@ fn verify_function(
                     }
                 }
                 Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
+                    if d.opcode == Opcode::Invoke && !unwinds_to_pad(body, d) {
+                        return c.fail(
+                            Some(i),
+                            "The unwind destination does not have an exception handling instruction!",
+                        );
+                    }
                     if let Some(ci) = d.call_info() {
+                        if !ci.bundles.is_empty() {
+                            if let Some(msg) = bundles_problem(&c, ci) {
+                                return c.fail(Some(i), msg);
+                            }
+                        }
+                        if d.opcode == Opcode::CallBr {
+                            // An asm's label constraints (`!i`) name its indirect destinations.
+                            if let Some(Value::Asm(a)) = d.callee() {
+                                let labels = m.asms[a]
+                                    .constraints
+                                    .split(|&b| b == b',')
+                                    .filter(|c| c.trim_ascii_start().starts_with(b"!"))
+                                    .count();
+                                if labels != ci.indirect_dests as usize {
+                                    return c.fail(Some(i), "Number of label constraints does not match number of callbr dests");
+                                }
+                            }
+                        }
                         if let Some((_, params, varargs)) = m.types.func_parts(ci.fn_ty) {
                             let n = d.num_call_args();
                             if n < params.len() || (!varargs && n != params.len()) {
@@ -1005,6 +1124,16 @@ fn verify_function(
                                 return c.fail(Some(i), msg);
                             }
                         }
+                    }
+                }
+                Opcode::CleanupRet => {
+                    let from_pad = matches!(d.operands.first(), Some(Value::Inst(p))
+                        if body.insts.get(*p).is_some_and(|p| p.opcode == Opcode::CleanupPad));
+                    if !from_pad {
+                        return c.fail(
+                            Some(i),
+                            "CleanupReturnInst needs to be provided a CleanupPad",
+                        );
                     }
                 }
                 Opcode::Store => {
@@ -1102,6 +1231,121 @@ fn call_attrs_problem(
                 return Some("inalloca isn't on the last argument!".into());
             }
         }
+    }
+    None
+}
+
+/// LLVM's checks of a call's operand bundles: the tags that may appear once, and the inputs
+/// some of them take (a `kcfi` bundle's one `i32` constant, a `ptrauth` bundle's two).
+fn bundles_problem(c: &Checker<'_>, ci: &crate::inst::CallInfo) -> Option<String> {
+    let mut seen: smallvec::SmallVec<[&str; 4]> = smallvec::SmallVec::new();
+    for b in &ci.bundles {
+        let tag = &*b.tag;
+        let (shown, inputs) = match tag {
+            "deopt" | "gc-transition" | "gc-live" => (tag, None),
+            "funclet" | "kcfi" | "preallocated" => (tag, Some((1, "exactly one", "operand"))),
+            "cfguardtarget" => ("CFGuardTarget", Some((1, "exactly one", "operand"))),
+            "ptrauth" => (tag, Some((2, "exactly two", "operands"))),
+            "convergencectrl" => {
+                if seen.contains(&tag) {
+                    return Some(
+                        "The 'convergencectrl' bundle can occur at most once on a call".into(),
+                    );
+                }
+                seen.push(tag);
+                continue;
+            }
+            _ => continue,
+        };
+        if seen.contains(&tag) {
+            return Some(format!("Multiple {shown} operand bundles"));
+        }
+        seen.push(tag);
+        if let Some((n, words, noun)) = inputs {
+            if b.inputs.len() != n {
+                return Some(format!("Expected {words} {tag} bundle {noun}"));
+            }
+        }
+        if tag == "kcfi" {
+            let i32_const = matches!(b.inputs[0], Value::Const(k)
+                if matches!(c.m.consts.get(k), ConstData::Int { ty, .. }
+                    if matches!(c.m.types.get(*ty), TypeData::Int(32))));
+            if !i32_const {
+                return Some("Kcfi bundle operand must be an i32 constant".into());
+            }
+        }
+    }
+    None
+}
+
+/// Whether invoke `d`'s unwind destination (operands `[args*, normal, unwind, callee]`) starts,
+/// after its phis, with an exception-handling pad, as LLVM's `BasicBlock::isEHPad` asks.
+fn unwinds_to_pad(body: &Body, d: &InstData) -> bool {
+    let Some(unwind) = d
+        .operands
+        .len()
+        .checked_sub(2)
+        .and_then(|k| d.operands[k].as_block())
+    else {
+        return true;
+    };
+    let Some(block) = body.blocks.get(unwind) else {
+        return true;
+    };
+    let first = block
+        .insts
+        .iter()
+        .map(|&i| body.insts[i].opcode)
+        .find(|&op| op != Opcode::Phi);
+    matches!(
+        first,
+        Some(Opcode::LandingPad | Opcode::CatchSwitch | Opcode::CleanupPad | Opcode::CatchPad)
+    )
+}
+
+/// LLVM's rules for which instructions may carry which metadata attachments: the properties of
+/// a loaded pointer (`align`, `nonnull`, `dereferenceable`) only on loads of pointers (and
+/// `inttoptr` for `dereferenceable`), `invariant.group` only on loads and stores, `range` on
+/// loads and calls, `noalias.addrspace` and `mmra` only on memory operations and calls.
+fn attachment_misplaced(m: &Module, d: &InstData) -> Option<&'static str> {
+    let op = d.opcode;
+    let call = matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr);
+    let memory = matches!(
+        op,
+        Opcode::Load | Opcode::Store | Opcode::AtomicRmw | Opcode::CmpXchg
+    );
+    let pointer = m.types.is_pointer(d.ty);
+    for a in &d.md {
+        let msg = match &*a.kind {
+            "align" if !pointer => "align applies only to pointer types",
+            "align" if op != Opcode::Load => {
+                "align applies only to load instructions, use attributes for calls or invokes"
+            }
+            "dereferenceable" | "dereferenceable_or_null" if !pointer => {
+                "dereferenceable, dereferenceable_or_null apply only to pointer types"
+            }
+            "dereferenceable" | "dereferenceable_or_null"
+                if !matches!(op, Opcode::Load | Opcode::IntToPtr) =>
+            {
+                "dereferenceable, dereferenceable_or_null apply only to load and inttoptr instructions, use attributes for calls or invokes"
+            }
+            "nonnull" if !pointer => "nonnull applies only to pointer types",
+            "nonnull" if op != Opcode::Load => {
+                "nonnull applies only to load instructions, use attributes for calls or invokes"
+            }
+            "invariant.group" if !matches!(op, Opcode::Load | Opcode::Store) => {
+                "invariant.group metadata is only for loads and stores"
+            }
+            "range" if op != Opcode::Load && !call => "Ranges are only for loads, calls and invokes!",
+            "noalias.addrspace" if !memory && !call => {
+                "noalias.addrspace are only for memory operations!"
+            }
+            "mmra" if !memory && !call && op != Opcode::Fence => {
+                "!mmra metadata attached to unexpected instruction kind"
+            }
+            _ => continue,
+        };
+        return Some(msg);
     }
     None
 }

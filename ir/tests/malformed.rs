@@ -1190,6 +1190,33 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("@llvm.used = appending global [1 x ptr] zeroinitializer\n", "wrong initializer for intrinsic global variable"),
     ("@a = global i32 0\n@llvm.compiler.used = appending global [2 x ptr] [ptr @a, ptr null]\n", "invalid llvm.compiler.used member"),
     ("@0 = global i32 0\n@llvm.used = appending global [1 x ptr] [ptr @0]\n", "members of llvm.used must be named"),
+    // Which instructions take which attachments.
+    ("define void @f(ptr %p) {\n  %a = load ptr, ptr %p, !align !0, !nonnull !1, !dereferenceable !0, !invariant.group !1\n  %b = inttoptr i64 0 to ptr, !dereferenceable_or_null !0\n  store i32 0, ptr %p, !invariant.group !1\n  fence release, !mmra !2\n  ret void\n}\n!0 = !{i64 4}\n!1 = !{}\n!2 = !{!\"a\", !\"b\"}\n", ""),
+    ("declare ptr @g()\ndefine void @f() {\n  %a = call ptr @g(), !align !0\n  ret void\n}\n!0 = !{i64 4}\n", "align applies only to load instructions, use attributes for calls or invokes"),
+    ("define void @f(ptr %p) {\n  %a = load i32, ptr %p, !align !0\n  ret void\n}\n!0 = !{i64 4}\n", "align applies only to pointer types"),
+    ("define void @f() {\n  %a = alloca ptr, !dereferenceable !0\n  ret void\n}\n!0 = !{i64 4}\n", "dereferenceable, dereferenceable_or_null apply only to load and inttoptr instructions, use attributes for calls or invokes"),
+    ("define void @f() {\n  %a = inttoptr i64 0 to ptr, !nonnull !0\n  ret void\n}\n!0 = !{}\n", "nonnull applies only to load instructions, use attributes for calls or invokes"),
+    ("define void @f() {\n  %a = alloca i32, !invariant.group !0\n  ret void\n}\n!0 = !{}\n", "invariant.group metadata is only for loads and stores"),
+    ("define void @f(i32 %x) {\n  %a = add i32 %x, 1, !range !0\n  ret void\n}\n!0 = !{i32 0, i32 1}\n", "Ranges are only for loads, calls and invokes!"),
+    ("define void @f(i32 %x) {\n  %a = add i32 %x, 1, !mmra !0\n  ret void\n}\n!0 = !{!\"a\", !\"b\"}\n", "!mmra metadata attached to unexpected instruction kind"),
+    // An intrinsic is only called.
+    ("declare void @llvm.trap()\ndefine void @f() {\n  call void @llvm.trap()\n  ret void\n}\n", ""),
+    ("declare i32 @llvm.umax.i32(i32, i32)\n@g = global ptr @llvm.umax.i32\n", "Invalid user of intrinsic instruction!"),
+    ("declare void @llvm.trap()\n@g = global [1 x ptr] [ptr @llvm.trap]\n", "Invalid user of intrinsic instruction!"),
+    ("declare void @llvm.trap()\ndeclare void @g(ptr)\ndefine void @f() {\n  call void @g(ptr @llvm.trap)\n  ret void\n}\n", "Invalid user of intrinsic instruction!"),
+    // Exception handling: pads where unwinding lands, cleanupret from a cleanuppad.
+    ("declare i32 @g()\ndefine i32 @f() {\n  %a = invoke i32 @g()\n    to label %l unwind label %l\nl:\n  ret i32 0\n}\n", "The unwind destination does not have an exception handling instruction!"),
+    ("declare i32 @p(...)\ndefine void @f() personality ptr @p {\nentry:\n  br label %c\nc:\n  cleanupret from undef unwind to caller\n}\n", "CleanupReturnInst needs to be provided a CleanupPad"),
+    ("declare i32 @p(...)\ndeclare void @g()\ndefine void @f() personality ptr @p {\nentry:\n  invoke void @g()\n    to label %ok unwind label %c\nok:\n  ret void\nc:\n  %pad = cleanuppad within none []\n  cleanupret from %pad unwind to caller\n}\n", ""),
+    // callbr's label constraints and indirect destinations.
+    ("define void @f() {\n  callbr void asm \"\", \"!i,!i\"()\n    to label %a [label %b, label %c]\na:\n  ret void\nb:\n  ret void\nc:\n  ret void\n}\n", ""),
+    ("define void @f() {\n  callbr void asm \"\", \"!i\"()\n    to label %a [label %b, label %c]\na:\n  ret void\nb:\n  ret void\nc:\n  ret void\n}\n", "Number of label constraints does not match number of callbr dests"),
+    // Operand bundles.
+    ("define void @f(ptr %p) {\n  call void %p() [ \"kcfi\"(i32 1), \"deopt\"(i32 0) ]\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p) {\n  call void %p() [ \"kcfi\"(i32 1), \"kcfi\"(i32 1) ]\n  ret void\n}\n", "Multiple kcfi operand bundles"),
+    ("define void @f(ptr %p) {\n  call void %p() [ \"kcfi\"(i64 1) ]\n  ret void\n}\n", "Kcfi bundle operand must be an i32 constant"),
+    ("define void @f(ptr %p) {\n  call void %p() [ \"deopt\"(), \"deopt\"() ]\n  ret void\n}\n", "Multiple deopt operand bundles"),
+    ("define void @f(ptr %p) {\n  call void %p() [ \"ptrauth\"(i32 0) ]\n  ret void\n}\n", "Expected exactly two ptrauth bundle operands"),
 ];
 
 #[test]
