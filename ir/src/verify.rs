@@ -213,6 +213,22 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
                 return fail(msg);
             }
         }
+        if let Some(msg) = calling_conv_problem(m, f) {
+            return fail(msg.into());
+        }
+        let allocsize = f.attrs.func.attrs.iter().chain(
+            f.attrs
+                .func
+                .groups
+                .iter()
+                .filter_map(|n| m.attr_groups.get(n))
+                .flatten(),
+        );
+        for a in allocsize.filter(|a| a.kind() == "allocsize") {
+            if let Some(msg) = allocsize_problem(m, a, params) {
+                return fail(msg.into());
+            }
+        }
         let intrinsic = f
             .common
             .name
@@ -402,6 +418,105 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
         }
     }
     Ok(())
+}
+
+/// Calling conventions of GPU entry points and a few others, as LLVM's
+/// `Verifier::visitFunction` restricts them: kernels return nothing, entry points take no
+/// `sret`, `byval`, `preallocated` or `inalloca` parameter, and none of them is variadic.
+fn calling_conv_problem(m: &Module, f: &Function) -> Option<&'static str> {
+    let cc = f.cc.0.as_deref()?;
+    let kernel = matches!(
+        cc,
+        "amdgpu_kernel" | "spir_kernel" | "amdgpu_cs_chain" | "amdgpu_cs_chain_preserve"
+    );
+    let entry = kernel
+        || matches!(
+            cc,
+            "amdgpu_vs" | "amdgpu_gs" | "amdgpu_ps" | "amdgpu_cs" | "amdgpu_hs"
+        );
+    let fixed = entry
+        || matches!(
+            cc,
+            "fastcc" | "coldcc" | "intel_ocl_bicc" | "ptx_kernel" | "ptx_device"
+        );
+    let (ret, _, varargs) = m.types.func_parts(f.fn_ty)?;
+    if kernel && !m.types.is_void(ret) {
+        return Some("Calling convention requires void return type");
+    }
+    if entry {
+        let has = |kind: &str| f.attrs.params.iter().any(|p| p.has(kind));
+        if has("sret") {
+            return Some("Calling convention does not allow sret");
+        }
+        if cc != "spir_kernel" {
+            for (kind, msg) in [
+                ("byval", "Calling convention disallows byval"),
+                ("preallocated", "Calling convention disallows preallocated"),
+                ("inalloca", "Calling convention disallows inalloca"),
+            ] {
+                if has(kind) {
+                    return Some(msg);
+                }
+            }
+        }
+    }
+    if fixed && varargs {
+        return Some("Calling convention does not support varargs or perfect forwarding!");
+    }
+    None
+}
+
+/// Calling conventions of entry points that nothing may call.
+fn calls_forbidden(cc: &crate::inst::CallConv) -> bool {
+    matches!(
+        cc.0.as_deref(),
+        Some(
+            "amdgpu_kernel"
+                | "spir_kernel"
+                | "amdgpu_cs_chain"
+                | "amdgpu_cs_chain_preserve"
+                | "amdgpu_vs"
+                | "amdgpu_gs"
+                | "amdgpu_ps"
+                | "amdgpu_cs"
+                | "amdgpu_ls"
+                | "amdgpu_hs"
+                | "amdgpu_es"
+        )
+    )
+}
+
+/// LLVM's checks of `allocsize(size[, count])`: each names an integer parameter.
+fn allocsize_problem(m: &Module, a: &crate::attr::Attr, params: &[Type]) -> Option<&'static str> {
+    let crate::attr::Attr::Other(text) = a else {
+        return None;
+    };
+    let args = text
+        .strip_prefix("allocsize")?
+        .trim()
+        .strip_prefix('(')?
+        .strip_suffix(')')?;
+    let args = args.split(',').map(|s| s.trim().parse::<usize>().ok());
+    let which = [
+        (
+            "'allocsize' element size argument is out of bounds",
+            "'allocsize' element size argument must refer to an integer parameter",
+        ),
+        (
+            "'allocsize' number of elements argument is out of bounds",
+            "'allocsize' number of elements argument must refer to an integer parameter",
+        ),
+    ];
+    for (index, (bounds, integer)) in args.zip(which) {
+        let index = index?;
+        let Some(&t) = params.get(index) else {
+            return Some(bounds);
+        };
+        if !matches!(m.types.get(t), TypeData::Int(_)) {
+            return Some(integer);
+        }
+    }
+    None
 }
 
 /// LLVM's `AttributeFuncs::typeIncompatible`: whether an attribute of `kind` cannot stand on a
@@ -1011,6 +1126,8 @@ fn verify_function(
         );
     }
     s.dominators();
+    // Whether the body called `llvm.localescape` (which it may once).
+    let mut escaped = false;
     for (bi, &b) in body.layout.iter().enumerate() {
         let bi = bi as u32;
         let insts = &body.blocks[b].insts;
@@ -1089,6 +1206,23 @@ fn verify_function(
                         );
                     }
                     if let Some(ci) = d.call_info() {
+                        if calls_forbidden(&ci.cc) {
+                            return c.fail(Some(i), "calling convention does not permit calls");
+                        }
+                        let callee = d
+                            .callee()
+                            .and_then(|v| match v {
+                                Value::Const(k) => m.consts.as_global(k),
+                                _ => None,
+                            })
+                            .and_then(|g| m.globals[g].common().name.as_str())
+                            .filter(|n| n.starts_with("llvm."));
+                        if let Some(name) = callee {
+                            let problem = intrinsic_call_problem(&c, d, ci, name, bi, &mut escaped);
+                            if let Some(msg) = problem {
+                                return c.fail(Some(i), msg);
+                            }
+                        }
                         if !ci.bundles.is_empty() {
                             if let Some(msg) = bundles_problem(&c, ci) {
                                 return c.fail(Some(i), msg);
@@ -1233,6 +1367,67 @@ fn call_attrs_problem(
         }
     }
     None
+}
+
+/// LLVM's `Verifier::visitIntrinsicCall` for the intrinsics any target's IR may call, by
+/// name (`name`, the callee's): call `d` in block `block` (by layout index); `escaped` says
+/// whether the function called `llvm.localescape` before.
+fn intrinsic_call_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    name: &str,
+    block: u32,
+    escaped: &mut bool,
+) -> Option<&'static str> {
+    let int_const = |k: usize| match d.operands.get(k) {
+        Some(Value::Const(k)) => match c.m.consts.get(*k) {
+            ConstData::Int { val, .. } => val.as_u64(),
+            _ => None,
+        },
+        _ => None,
+    };
+    let args = d.num_call_args();
+    match name {
+        "llvm.gcroot" | "llvm.gcread" | "llvm.gcwrite" if c.f.gc.is_none() => {
+            Some("Enclosing function does not use GC.")
+        }
+        "llvm.localescape" => {
+            if block != 0 {
+                return Some("llvm.localescape used outside of entry block");
+            }
+            if std::mem::replace(escaped, true) {
+                return Some("multiple calls to llvm.localescape in one function");
+            }
+            None
+        }
+        "llvm.experimental.guard" => {
+            if d.opcode == Opcode::Invoke {
+                return Some("experimental_guard cannot be invoked");
+            }
+            let deopts = ci.bundles.iter().filter(|b| &*b.tag == "deopt").count();
+            (deopts != 1)
+                .then_some("experimental_guard must have exactly one \"deopt\" operand bundle")
+        }
+        // Before LLVM 22 the alignment was an argument; reading such a call upgrades it.
+        _ if name.starts_with("llvm.masked.load.") && args == 4 => int_const(1)
+            .filter(|a| !a.is_power_of_two())
+            .map(|_| "Invalid alignment argument"),
+        _ if name.starts_with("llvm.masked.store.") && args == 4 => int_const(2)
+            .filter(|a| !a.is_power_of_two())
+            .map(|_| "Invalid alignment argument"),
+        _ if name.starts_with("llvm.get.active.lane.mask.") => {
+            let types = &c.m.types;
+            if types.vector_len(d.ty).is_none() {
+                Some("get_active_lane_mask: must return a vector")
+            } else if !matches!(types.get(types.scalar(d.ty)), TypeData::Int(1)) {
+                Some("get_active_lane_mask: element type is not i1")
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
 }
 
 /// LLVM's checks of a call's operand bundles: the tags that may appear once, and the inputs

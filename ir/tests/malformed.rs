@@ -1217,6 +1217,25 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("define void @f(ptr %p) {\n  call void %p() [ \"kcfi\"(i64 1) ]\n  ret void\n}\n", "Kcfi bundle operand must be an i32 constant"),
     ("define void @f(ptr %p) {\n  call void %p() [ \"deopt\"(), \"deopt\"() ]\n  ret void\n}\n", "Multiple deopt operand bundles"),
     ("define void @f(ptr %p) {\n  call void %p() [ \"ptrauth\"(i32 0) ]\n  ret void\n}\n", "Expected exactly two ptrauth bundle operands"),
+    // Calling conventions of entry points.
+    ("define amdgpu_kernel void @k() {\n  ret void\n}\ndefine fastcc void @f() {\n  call fastcc void @f()\n  ret void\n}\n", ""),
+    ("define amdgpu_kernel i32 @k() {\n  ret i32 0\n}\n", "Calling convention requires void return type"),
+    ("declare amdgpu_ps void @k(ptr sret(i32))\n", "Calling convention does not allow sret"),
+    ("declare amdgpu_cs void @k(ptr byval(i32))\n", "Calling convention disallows byval"),
+    ("declare fastcc void @f(...)\n", "Calling convention does not support varargs or perfect forwarding!"),
+    ("declare amdgpu_kernel void @k()\ndefine void @f() {\n  call amdgpu_kernel void @k()\n  ret void\n}\n", "calling convention does not permit calls"),
+    // allocsize names integer parameters.
+    ("declare ptr @f(i32, i64) allocsize(0, 1)\n", ""),
+    ("declare ptr @f(i32) allocsize(1)\n", "'allocsize' element size argument is out of bounds"),
+    ("declare ptr @f(i32, ptr) #0\nattributes #0 = { allocsize(0, 1) }\n", "'allocsize' number of elements argument must refer to an integer parameter"),
+    // Intrinsics any module may call.
+    ("declare void @llvm.gcroot(ptr, ptr)\ndefine void @f() gc \"shadow-stack\" {\n  %a = alloca ptr\n  call void @llvm.gcroot(ptr %a, ptr null)\n  ret void\n}\n", ""),
+    ("declare void @llvm.gcroot(ptr, ptr)\ndefine void @f() {\n  %a = alloca ptr\n  call void @llvm.gcroot(ptr %a, ptr null)\n  ret void\n}\n", "Enclosing function does not use GC."),
+    ("declare void @llvm.localescape(...)\ndefine void @f() {\n  %a = alloca i32\n  call void (...) @llvm.localescape(ptr %a)\n  call void (...) @llvm.localescape(ptr %a)\n  ret void\n}\n", "multiple calls to llvm.localescape in one function"),
+    ("declare void @llvm.localescape(...)\ndefine void @f() {\nentry:\n  %a = alloca i32\n  br label %b\nb:\n  call void (...) @llvm.localescape(ptr %a)\n  ret void\n}\n", "llvm.localescape used outside of entry block"),
+    ("declare void @llvm.experimental.guard(i1, ...)\ndefine void @f(i1 %c) {\n  call void (i1, ...) @llvm.experimental.guard(i1 %c)\n  ret void\n}\n", "experimental_guard must have exactly one \"deopt\" operand bundle"),
+    ("declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)\ndefine void @f(<4 x i32> %v, ptr %p, <4 x i1> %m) {\n  call void @llvm.masked.store.v4i32.p0(<4 x i32> %v, ptr %p, i32 3, <4 x i1> %m)\n  ret void\n}\n", "Invalid alignment argument"),
+    ("declare <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32, i32)\ndefine <4 x i32> @f(i32 %a, i32 %b) {\n  %r = call <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32 %a, i32 %b)\n  ret <4 x i32> %r\n}\n", "get_active_lane_mask: element type is not i1"),
 ];
 
 #[test]
