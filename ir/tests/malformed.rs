@@ -578,6 +578,12 @@ const ATTRIBUTE_SHAPES: &[(&str, bool)] = &[
     ("declare void @f() no_callback\n", false),
     ("attributes #0 = { alignstack=16 }\n", true),
     ("attributes #0 = { noinline=1 }\n", false),
+    // allocsize names two parameters; initializes takes ordered, disjoint, non-empty ranges.
+    ("declare ptr @f(i32, i32) allocsize(0, 1)\n", true),
+    ("declare ptr @f(i32, i32) allocsize(0, 0)\n", false),
+    ("declare void @f(ptr initializes((0, 4), (8, 12)))\n", true),
+    ("declare void @f(ptr initializes((4, 0)))\n", false),
+    ("declare void @f(ptr initializes((0, 4), (4, 8)))\n", false),
 ];
 
 /// The reader accepts exactly the valid cases, and refuses the others with a position.
