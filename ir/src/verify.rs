@@ -64,6 +64,8 @@ impl std::error::Error for VerifyError {}
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
     verify_globals(m)?;
+    verify_global_attachments(m)?;
+    verify_module_flags(m)?;
     verify_function_attrs(m)?;
     let intrinsics = IntrinsicConsts::new(m);
     intrinsics.verify_constant_users(m)?;
@@ -1811,6 +1813,11 @@ fn classify(p: &str) -> MdOperand<'_> {
 
 /// The operands of a tuple node's text (`[distinct] !{a, b}`), or `None` if it is not a tuple.
 fn tuple_operands(text: &str) -> Option<Vec<MdOperand<'_>>> {
+    Some(tuple_pieces(text)?.into_iter().map(classify).collect())
+}
+
+/// The operands of a tuple node's text as written (trimmed), or `None` if it is not a tuple.
+fn tuple_pieces(text: &str) -> Option<Vec<&str>> {
     let t = text.trim();
     let t = t.strip_prefix("distinct").map_or(t, str::trim_start);
     let inner = t.strip_prefix("!{")?.strip_suffix('}')?;
@@ -1822,7 +1829,6 @@ fn tuple_operands(text: &str) -> Option<Vec<MdOperand<'_>>> {
                 .split(',')
                 .map(str::trim)
                 .filter(|p| !p.is_empty())
-                .map(classify)
                 .collect(),
         );
     }
@@ -1850,9 +1856,146 @@ fn tuple_operands(text: &str) -> Option<Vec<MdOperand<'_>>> {
             .into_iter()
             .map(str::trim)
             .filter(|p| !p.is_empty())
-            .map(classify)
             .collect(),
     )
+}
+
+/// The text of attached metadata `md` as a node: a numbered node's definition, or a node
+/// written in place.
+fn attached_text<'a>(
+    m: &'a Module,
+    nodes: &mut Option<rustc_hash::FxHashMap<u32, &'a str>>,
+    md: &'a crate::metadata::Metadata,
+) -> Option<&'a str> {
+    match md {
+        crate::metadata::Metadata::Ref(n) => nodes
+            .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect())
+            .get(n)
+            .copied(),
+        crate::metadata::Metadata::Text(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// LLVM's checks of `!llvm.module.flags`: each flag a triple of a behavior (an integer from
+/// 1 to 8), a name and a value; the value of "CG Profile" a list of triples.
+fn verify_module_flags(m: &Module) -> Result<(), VerifyError> {
+    let Some(flags) = m.named_md.iter().find(|n| &*n.name == "llvm.module.flags") else {
+        return Ok(());
+    };
+    let fail = |msg: &str| {
+        Err(VerifyError {
+            function: String::new(),
+            offset: None,
+            msg: msg.into(),
+        })
+    };
+    let nodes: rustc_hash::FxHashMap<u32, &str> =
+        m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect();
+    for flag in tuple_operands(&flags.text).unwrap_or_default() {
+        let Some(pieces) = (match flag {
+            MdOperand::Ref(n) => nodes.get(&n).and_then(|t| tuple_pieces(t)),
+            MdOperand::Inline(t) => tuple_pieces(t),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let [behavior, id, value] = pieces[..] else {
+            return fail("incorrect number of operands in module flag");
+        };
+        let number = behavior
+            .split_once(' ')
+            .filter(|(t, _)| t.starts_with('i'))
+            .and_then(|(_, v)| v.trim().parse::<i128>().ok());
+        match number {
+            None => {
+                return fail("invalid behavior operand in module flag (expected constant integer)")
+            }
+            Some(1..=8) => {}
+            Some(_) => {
+                return fail("invalid behavior operand in module flag (unexpected constant)")
+            }
+        }
+        if classify(id) != MdOperand::Str {
+            return fail("invalid ID operand in module flag (expected metadata string)");
+        }
+        if id == "!\"CG Profile\"" {
+            let entries = resolve(&nodes, classify(value))
+                .map(|(_, e)| e)
+                .unwrap_or_default();
+            for entry in entries {
+                let triple = resolve(&nodes, entry).is_some_and(|(_, ops)| ops.len() == 3);
+                if !triple {
+                    return fail("expected a MDNode triple");
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's checks of what globals have attached: a function's `!kcfi_type` and `!prof` at most
+/// once, an `!absolute_symbol` range list not empty, an `!associated` node naming one
+/// global by a pointer.
+fn verify_global_attachments(m: &Module) -> Result<(), VerifyError> {
+    let mut nodes = None;
+    for g in m.live_globals() {
+        let fail = |msg: &str| {
+            Err(VerifyError {
+                function: String::new(),
+                offset: None,
+                msg: format!("{msg} ('@{}')", m.global_name(g)),
+            })
+        };
+        let md = match &m.globals[g].kind {
+            GlobalKind::Function(f) => &f.md,
+            GlobalKind::Var(v) => &v.md,
+            GlobalKind::Alias(_) => continue,
+        };
+        if md.is_empty() {
+            continue;
+        }
+        if m.globals[g].as_function().is_some() {
+            for kind in ["kcfi_type", "prof"] {
+                if md.iter().filter(|a| &*a.kind == kind).count() > 1 {
+                    return fail(&format!("function must have a single !{kind} attachment"));
+                }
+            }
+        }
+        for a in md {
+            let kind = &*a.kind;
+            if !matches!(kind, "absolute_symbol" | "associated") {
+                continue;
+            }
+            let Some(ops) = attached_text(m, &mut nodes, &a.md).and_then(tuple_pieces) else {
+                continue;
+            };
+            if kind == "absolute_symbol" {
+                if ops.is_empty() {
+                    return fail("It should have at least one range!");
+                }
+                continue;
+            }
+            let [op] = ops[..] else {
+                return fail("associated metadata must have one operand");
+            };
+            if op == "null" {
+                return fail("associated metadata must have a global value");
+            }
+            if op.starts_with('!') {
+                return fail("associated metadata must be ValueAsMetadata");
+            }
+            let typed_pointer = m.typed_pointers
+                && op
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|t| t.ends_with('*'));
+            if !op.starts_with("ptr") && !typed_pointer {
+                return fail("associated value must be pointer typed");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A node (by reference or written in place) as its operands, with its own number if it has
@@ -1921,7 +2064,38 @@ fn check_scope_list<'a>(
     Ok(())
 }
 
-/// LLVM's checks of `!alias.scope` and `!noalias` lists (and of the scope an
+/// LLVM's check of an `!annotation` node: one operand or more, each a string or a tuple of
+/// strings.
+fn check_annotation(
+    nodes: &rustc_hash::FxHashMap<u32, &str>,
+    md: &crate::metadata::Metadata,
+) -> Result<(), &'static str> {
+    let text = match md {
+        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
+        crate::metadata::Metadata::Text(t) => Some(&**t),
+        _ => None,
+    };
+    let Some(ops) = text.and_then(tuple_operands) else {
+        return Ok(());
+    };
+    if ops.is_empty() {
+        return Err("annotation must have at least one operand");
+    }
+    for op in ops {
+        let strings = match op {
+            MdOperand::Str => true,
+            MdOperand::Ref(_) | MdOperand::Inline(_) => resolve(nodes, op)
+                .is_some_and(|(_, inner)| inner.iter().all(|&o| o == MdOperand::Str)),
+            MdOperand::Other => false,
+        };
+        if !strings {
+            return Err("operands must be a string or a tuple of strings");
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's checks of `!annotation` nodes, and of `!alias.scope` and `!noalias` lists (and of the scope an
 /// `llvm.experimental.noalias.scope.decl` declares): a list of scopes, each a node of two or
 /// three operands (itself or a name, its domain, an optional description string), each domain
 /// a node of one or two (itself or a name, an optional description string). The first finding
@@ -1945,6 +2119,17 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
         for (i, d) in body.insts.iter() {
             if d.md.is_empty() {
                 continue;
+            }
+            for a in d.md.iter().filter(|a| &*a.kind == "annotation") {
+                let nodes = nodes
+                    .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect());
+                if let Err(msg) = check_annotation(nodes, &a.md) {
+                    return Err(VerifyError {
+                        function: m.global_name(g),
+                        offset: body.source_offsets.get(i).copied().filter(|&o| o != 0),
+                        msg: msg.into(),
+                    });
+                }
             }
             let lists =
                 d.md.iter()

@@ -1240,6 +1240,22 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("declare void @llvm.localescape(...)\ndefine void @f() {\n  %a = alloca i32\n  call void (...) @llvm.localescape(ptr %a)\n  call void (...) @llvm.localescape(ptr %a)\n  ret void\n}\n", "multiple calls to llvm.localescape in one function"),
     ("declare void @llvm.localescape(...)\ndefine void @f() {\nentry:\n  %a = alloca i32\n  br label %b\nb:\n  call void (...) @llvm.localescape(ptr %a)\n  ret void\n}\n", "llvm.localescape used outside of entry block"),
     ("declare void @llvm.experimental.guard(i1, ...)\ndefine void @f(i1 %c) {\n  call void (i1, ...) @llvm.experimental.guard(i1 %c)\n  ret void\n}\n", "experimental_guard must have exactly one \"deopt\" operand bundle"),
+    // Attached metadata: how often, and what it holds.
+    ("@a = external global i8\n@b = external global i8, !associated !0, !absolute_symbol !1\ndefine void @f() !kcfi_type !2 {\n  ret void, !annotation !3\n}\n!0 = !{ptr @a}\n!1 = !{i64 0, i64 256}\n!2 = !{i32 10}\n!3 = !{!\"auto-init\", !{!\"a\", !\"b\"}}\n", ""),
+    ("define void @f() !kcfi_type !0 !kcfi_type !0 {\n  ret void\n}\n!0 = !{i32 10}\n", "function must have a single !kcfi_type attachment"),
+    ("@b = external global i32, !absolute_symbol !0\n!0 = !{}\n", "It should have at least one range!"),
+    ("@b = external global i8, !associated !0\n!0 = !{i32 1}\n", "associated value must be pointer typed"),
+    ("@b = external global i8, !associated !0\n!0 = !{!\"s\"}\n", "associated metadata must be ValueAsMetadata"),
+    ("@b = external global i8, !associated !0\n!0 = !{}\n", "associated metadata must have one operand"),
+    ("define void @f() {\n  ret void, !annotation !0\n}\n!0 = !{}\n", "annotation must have at least one operand"),
+    ("define void @f() {\n  ret void, !annotation !0\n}\n!0 = !{!{i32 1}}\n", "operands must be a string or a tuple of strings"),
+    // Module flags.
+    ("!llvm.module.flags = !{!0, !1}\n!0 = !{i32 8, !\"PIC Level\", i32 2}\n!1 = !{i32 5, !\"CG Profile\", !2}\n!2 = !{!3}\n!3 = !{null, null, i64 1}\n", ""),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, !\"a\"}\n", "incorrect number of operands in module flag"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 9, !\"a\", i32 1}\n", "invalid behavior operand in module flag (unexpected constant)"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{!\"x\", !\"a\", i32 1}\n", "invalid behavior operand in module flag (expected constant integer)"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, i32 2, i32 1}\n", "invalid ID operand in module flag (expected metadata string)"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 5, !\"CG Profile\", !1}\n!1 = !{!\"\"}\n", "expected a MDNode triple"),
     ("declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)\ndefine void @f(<4 x i32> %v, ptr %p, <4 x i1> %m) {\n  call void @llvm.masked.store.v4i32.p0(<4 x i32> %v, ptr %p, i32 3, <4 x i1> %m)\n  ret void\n}\n", "Invalid alignment argument"),
     ("declare <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32, i32)\ndefine <4 x i32> @f(i32 %a, i32 %b) {\n  %r = call <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32 %a, i32 %b)\n  ret <4 x i32> %r\n}\n", "get_active_lane_mask: element type is not i1"),
 ];
