@@ -1357,6 +1357,19 @@ fn call_attrs_problem(
         {
             return Some(msg);
         }
+        // The last fixed argument, if `inalloca`, comes from an `inalloca` alloca.
+        if k + 1 == fixed && set.has("inalloca") {
+            let from = match d.operands[k] {
+                Value::Inst(a) => c.body.insts.get(a).map(|a| &a.extra),
+                _ => None,
+            };
+            if let Some(InstExtra::Alloca {
+                inalloca: false, ..
+            }) = from
+            {
+                return Some("inalloca argument for call has mismatched alloca".into());
+            }
+        }
         if k >= fixed {
             let statepoint = matches!(d.callee(), Some(Value::Const(g))
                 if c.m.consts.as_global(g).is_some_and(|g| c.m.global_name(g).starts_with("llvm.experimental.gc.statepoint")));
@@ -1391,6 +1404,27 @@ fn intrinsic_call_problem(
     };
     let args = d.num_call_args();
     match name {
+        "llvm.fptrunc.round" => {
+            let mode = match d.operands.get(1) {
+                Some(Value::Md(k)) => match c.body.md_args.get(*k) {
+                    Some(crate::metadata::Metadata::Text(t)) => Some(&**t),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let known = matches!(
+                mode,
+                Some(
+                    "!\"round.dynamic\""
+                        | "!\"round.tonearest\""
+                        | "!\"round.tonearestaway\""
+                        | "!\"round.downward\""
+                        | "!\"round.upward\""
+                        | "!\"round.towardzero\""
+                )
+            );
+            (!known).then_some("unsupported rounding mode argument")
+        }
         "llvm.gcroot" | "llvm.gcread" | "llvm.gcwrite" if c.f.gc.is_none() => {
             Some("Enclosing function does not use GC.")
         }
