@@ -1141,6 +1141,9 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("declare void @g(...)\ndefine void @f() {\n  musttail call void (...) @g(...)\n  ret void\n}\n", "unexpected ellipsis in argument list for musttail call in non-varargs function"),
     ("declare void @g(...)\ndefine void @f(...) {\n  call void (...) @g(...)\n  ret void\n}\n", "unexpected ellipsis in argument list for non-musttail call"),
     ("declare void @g(...)\ndefine void @f(...) {\n  musttail call void (...) @g(i32 0)\n  ret void\n}\n", "expected '...' at end of argument list for musttail call in varargs function"),
+    // Only some target types have a zero value.
+    ("define void @f() {\n  %a = freeze target(\"spirv.Event\") zeroinitializer\n  %b = freeze target(\"aarch64.svcount\") zeroinitializer\n  ret void\n}\n", ""),
+    ("define void @f() {\n  %a = freeze target(\"unknown\") zeroinitializer\n  ret void\n}\n", "invalid type for null constant"),
     // A forward reference's pointer type is the definition's.
     ("@a = alias i32, ptr addrspace(1) @g\n@g = addrspace(1) global i32 0\n", ""),
     ("@a = alias i32, ptr addrspace(1) @g\n@g = global i32 0\n", "forward reference and definition of global have different types"),

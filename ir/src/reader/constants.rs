@@ -332,6 +332,16 @@ impl<'a> Parser<'a> {
                 };
                 return self.err(format!("invalid type for {what} constant"));
             }
+            "zeroinitializer"
+                if matches!(&tyd, TypeData::TargetExt { name, .. }
+                    if !["spirv.", "aarch64.svcount", "riscv.vector.tuple"]
+                        .iter()
+                        .any(|p| name.starts_with(p))) =>
+            {
+                // Only target types with a zero value take one (LLVM's `HasZeroInit`; of the
+                // `spirv.` types some have none, which is not checked).
+                return self.err("invalid type for null constant");
+            }
             "undef" => ConstData::Undef(ty),
             "poison" => ConstData::Poison(ty),
             "zeroinitializer" => ConstData::Zero(ty),
