@@ -1924,9 +1924,28 @@ fn verify_module_flags(m: &Module) -> Result<(), VerifyError> {
             msg: msg.into(),
         })
     };
-    let nodes: rustc_hash::FxHashMap<u32, &str> =
-        m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect();
-    for flag in tuple_operands(&flags.text).unwrap_or_default() {
+    // Only the nodes the flags name, and those of a call-graph profile, are looked up: a pass
+    // over the nodes for each, rather than a map of all of them (modules with debug
+    // information have millions).
+    let pick = |ids: &[MdOperand<'_>]| -> rustc_hash::FxHashMap<u32, &str> {
+        let wanted: rustc_hash::FxHashSet<u32> = ids
+            .iter()
+            .filter_map(|o| match o {
+                MdOperand::Ref(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        if wanted.is_empty() {
+            return Default::default();
+        }
+        (m.md_nodes.iter())
+            .filter(|n| wanted.contains(&n.id))
+            .map(|n| (n.id, &*n.text))
+            .collect()
+    };
+    let listed = tuple_operands(&flags.text).unwrap_or_default();
+    let nodes = pick(&listed);
+    for flag in listed {
         let Some(pieces) = (match flag {
             MdOperand::Ref(n) => nodes.get(&n).and_then(|t| tuple_pieces(t)),
             MdOperand::Inline(t) => tuple_pieces(t),
@@ -1954,11 +1973,13 @@ fn verify_module_flags(m: &Module) -> Result<(), VerifyError> {
             return fail("invalid ID operand in module flag (expected metadata string)");
         }
         if id == "!\"CG Profile\"" {
-            let entries = resolve(&nodes, classify(value))
+            let list = pick(&[classify(value)]);
+            let entries = resolve(&list, classify(value))
                 .map(|(_, e)| e)
                 .unwrap_or_default();
+            let entry_nodes = pick(&entries);
             for entry in entries {
-                let triple = resolve(&nodes, entry).is_some_and(|(_, ops)| ops.len() == 3);
+                let triple = resolve(&entry_nodes, entry).is_some_and(|(_, ops)| ops.len() == 3);
                 if !triple {
                     return fail("expected a MDNode triple");
                 }
