@@ -1141,6 +1141,10 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("declare void @g(...)\ndefine void @f() {\n  musttail call void (...) @g(...)\n  ret void\n}\n", "unexpected ellipsis in argument list for musttail call in non-varargs function"),
     ("declare void @g(...)\ndefine void @f(...) {\n  call void (...) @g(...)\n  ret void\n}\n", "unexpected ellipsis in argument list for non-musttail call"),
     ("declare void @g(...)\ndefine void @f(...) {\n  musttail call void (...) @g(i32 0)\n  ret void\n}\n", "expected '...' at end of argument list for musttail call in varargs function"),
+    // An alloca's size, alignment, address space and metadata, in that order.
+    ("target datalayout = \"A1\"\ndefine void @f() {\n  %a = alloca i32, i32 2, align 4, addrspace(1), !foo !0\n  ret void\n}\n!0 = !{}\n", ""),
+    ("target datalayout = \"A1\"\ndefine void @f() {\n  %a = alloca i32, addrspace(1), align 4\n  ret void\n}\n", "expected metadata after comma"),
+    ("define void @f() {\n  %a = alloca i32, align 4, i32 1\n  ret void\n}\n", "expected metadata or 'addrspace'"),
     // Only some target types have a zero value.
     ("define void @f() {\n  %a = freeze target(\"spirv.Event\") zeroinitializer\n  %b = freeze target(\"aarch64.svcount\") zeroinitializer\n  ret void\n}\n", ""),
     ("define void @f() {\n  %a = freeze target(\"unknown\") zeroinitializer\n  ret void\n}\n", "invalid type for null constant"),

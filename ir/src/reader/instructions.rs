@@ -407,13 +407,27 @@ impl<'a> Parser<'a> {
                 }
                 let mut align = None;
                 let mut addrspace = 0;
+                // In LLParser's order: a size, an alignment, an address space, metadata; what
+                // is past its place is refused as LLParser refuses it.
+                let mut seen_align = false;
+                let mut seen_addrspace = false;
                 while self.eat(Tok::Comma) {
+                    if self.tok.kind == Tok::MetaName {
+                        self.inst_md(&mut d)?;
+                        continue;
+                    }
+                    if seen_addrspace || !d.md.is_empty() || d.debug.is_some() {
+                        return self.err("expected metadata after comma");
+                    }
+                    if seen_align && !self.is_word("addrspace") {
+                        return self.err("expected metadata or 'addrspace'");
+                    }
                     if self.eat_word("align") {
                         align = Align::new(self.parse_align()?);
+                        seen_align = true;
                     } else if self.is_word("addrspace") {
                         addrspace = self.opt_addrspace()?;
-                    } else if self.tok.kind == Tok::MetaName {
-                        self.inst_md(&mut d)?;
+                        seen_addrspace = true;
                     } else {
                         d.operands.push(self.typed_value()?.1);
                     }
