@@ -2119,6 +2119,40 @@ fn check_scope_list<'a>(
     Ok(())
 }
 
+/// LLVM's check of an `!llvm.access.group` node: an access group (a distinct node without
+/// operands), or a list of them.
+fn check_access_groups<'a>(
+    nodes: &rustc_hash::FxHashMap<u32, &'a str>,
+    md: &'a crate::metadata::Metadata,
+) -> Result<(), &'static str> {
+    let text = |op: MdOperand<'a>| match op {
+        MdOperand::Ref(n) => nodes.get(&n).copied(),
+        MdOperand::Inline(t) => Some(t),
+        _ => None,
+    };
+    let group = |t: &str| {
+        t.trim_start().starts_with("distinct") && tuple_operands(t).is_some_and(|o| o.is_empty())
+    };
+    let own = match md {
+        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
+        crate::metadata::Metadata::Text(t) => Some(&**t),
+        _ => None,
+    };
+    let Some(own) = own else { return Ok(()) };
+    if group(own) {
+        return Ok(());
+    }
+    for op in tuple_operands(own).unwrap_or_default() {
+        let Some(t) = text(op) else {
+            return Err("Access scope list must consist of MDNodes");
+        };
+        if !group(t) {
+            return Err("Access scope list contains invalid access scope");
+        }
+    }
+    Ok(())
+}
+
 /// LLVM's check of an `!annotation` node: one operand or more, each a string or a tuple of
 /// strings.
 fn check_annotation(
@@ -2150,7 +2184,7 @@ fn check_annotation(
     Ok(())
 }
 
-/// LLVM's checks of `!annotation` nodes, and of `!alias.scope` and `!noalias` lists (and of the scope an
+/// LLVM's checks of `!annotation` and `!llvm.access.group` nodes, and of `!alias.scope` and `!noalias` lists (and of the scope an
 /// `llvm.experimental.noalias.scope.decl` declares): a list of scopes, each a node of two or
 /// three operands (itself or a name, its domain, an optional description string), each domain
 /// a node of one or two (itself or a name, an optional description string). The first finding
@@ -2175,10 +2209,17 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
             if d.md.is_empty() {
                 continue;
             }
-            for a in d.md.iter().filter(|a| &*a.kind == "annotation") {
+            let contents =
+                d.md.iter()
+                    .filter(|a| matches!(&*a.kind, "annotation" | "llvm.access.group"));
+            for a in contents {
                 let nodes = nodes
                     .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect());
-                if let Err(msg) = check_annotation(nodes, &a.md) {
+                let r = match &*a.kind {
+                    "annotation" => check_annotation(nodes, &a.md),
+                    _ => check_access_groups(nodes, &a.md),
+                };
+                if let Err(msg) = r {
                     return Err(VerifyError {
                         function: m.global_name(g),
                         offset: body.source_offsets.get(i).copied().filter(|&o| o != 0),

@@ -1256,6 +1256,10 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("@b = external global i8, !associated !0\n!0 = !{}\n", "associated metadata must have one operand"),
     ("define void @f() {\n  ret void, !annotation !0\n}\n!0 = !{}\n", "annotation must have at least one operand"),
     ("define void @f() {\n  ret void, !annotation !0\n}\n!0 = !{!{i32 1}}\n", "operands must be a string or a tuple of strings"),
+    // Access groups.
+    ("define void @f(ptr %p) {\n  %a = load i8, ptr %p, !llvm.access.group !0\n  %b = load i8, ptr %p, !llvm.access.group !1\n  ret void\n}\n!0 = distinct !{}\n!1 = !{!0, !2}\n!2 = distinct !{}\n", ""),
+    ("define void @f(ptr %p) {\n  %a = load i8, ptr %p, !llvm.access.group !0\n  ret void\n}\n!0 = !{!1}\n!1 = !{}\n", "Access scope list contains invalid access scope"),
+    ("define void @f(ptr %p) {\n  %a = load i8, ptr %p, !llvm.access.group !0\n  ret void\n}\n!0 = !{!\"x\"}\n", "Access scope list must consist of MDNodes"),
     // Module flags.
     ("!llvm.module.flags = !{!0, !1}\n!0 = !{i32 8, !\"PIC Level\", i32 2}\n!1 = !{i32 5, !\"CG Profile\", !2}\n!2 = !{!3}\n!3 = !{null, null, i64 1}\n", ""),
     ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, !\"a\"}\n", "incorrect number of operands in module flag"),
