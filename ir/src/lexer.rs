@@ -81,7 +81,8 @@ pub struct Token {
     pub start: u32,
     /// Byte offset one past the token's text (before any closing quote or colon).
     pub end: u32,
-    /// For sigiled and label tokens: the name was quoted (`%"a b"`).
+    /// For sigiled and label tokens: the name was quoted (`%"a b"`). For [`Tok::Error`]: a
+    /// quoted name holding a NUL character, which LLVM's lexer refuses ([`NUL_IN_NAME`]).
     pub quoted: bool,
 }
 
@@ -152,18 +153,32 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// A quoted name's token over `start..end`, or an error token if the name holds NUL.
+    fn quoted_name(&self, kind: Tok, start: usize, end: usize) -> Token {
+        let raw = &self.src[start..end];
+        let nul = memchr(0, raw).is_some()
+            || (memchr(b'\\', raw).is_some() && unescape(raw).contains(&0));
+        Token {
+            kind: if nul { Tok::Error } else { kind },
+            start: start as u32,
+            end: end as u32,
+            quoted: true,
+        }
+    }
+
     /// A sigiled name after `self.pos` (which is just past the sigil).
     fn sigiled(&mut self, kind: Tok) -> Token {
         let c = self.peek(0);
         if c == b'"' {
             let s = self.pos + 1;
             return match self.scan_string() {
-                Some(e) => Token {
+                Some(e) if kind == Tok::MetaName => Token {
                     kind,
                     start: s as u32,
                     end: e as u32,
                     quoted: true,
                 },
+                Some(e) => self.quoted_name(kind, s, e),
                 None => self.tok(Tok::Error, s - 2, self.src.len()),
             };
         }
@@ -258,12 +273,7 @@ impl<'a> Lexer<'a> {
                     Some(e) => {
                         if self.peek(0) == b':' {
                             self.pos += 1;
-                            Token {
-                                kind: Tok::Label,
-                                start: start as u32 + 1,
-                                end: e as u32,
-                                quoted: true,
-                            }
+                            self.quoted_name(Tok::Label, start + 1, e)
                         } else {
                             self.tok(Tok::Str, start + 1, e)
                         }
@@ -402,6 +412,9 @@ impl<'a> Lexer<'a> {
         None
     }
 }
+
+/// LLVM's lexer's message for a quoted name holding NUL (`%"\\00"`).
+pub const NUL_IN_NAME: &str = "NUL character is not allowed in names";
 
 /// Unescape LLVM's `\XX` hex escapes and `\\` in a quoted string.
 pub fn unescape(raw: &[u8]) -> Vec<u8> {

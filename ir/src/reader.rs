@@ -30,7 +30,7 @@
 use crate::attr::{Attr, AttrList};
 use crate::function::{Block, Body};
 use crate::inst::*;
-use crate::lexer::{unescape, Lexer, Tok, Token};
+use crate::lexer::{unescape, Lexer, Tok, Token, NUL_IN_NAME};
 use crate::module::*;
 use crate::types::Type;
 use rustc_hash::FxHashMap;
@@ -41,6 +41,7 @@ mod batch;
 mod body;
 mod constants;
 mod di;
+mod dwarf_names;
 mod globals;
 mod instructions;
 mod lazy_bodies;
@@ -48,6 +49,10 @@ mod metadata;
 #[doc(hidden)]
 pub use metadata::metadata_windows_read;
 mod types;
+
+/// The address space of a forward reference whose use names no pointer type
+/// (`blockaddress(@f, %bb)`, a reference in a body kept as text).
+const UNKNOWN_AS: u32 = u32::MAX;
 
 /// How deep types, constants and metadata may nest before the reader gives up.
 pub const MAX_DEPTH: u32 = 512;
@@ -301,6 +306,8 @@ struct FnState<'a> {
     defined_blocks: Vec<bool>,
     next_num: u32,
     params: Vec<Type>,
+    /// The function takes variable arguments (which only a `musttail` call may forward).
+    varargs: bool,
 }
 
 struct Parser<'a> {
@@ -573,6 +580,15 @@ impl<'a> Parser<'a> {
     }
 
     fn make_error(&self, offset: u32, msg: String) -> ParseError {
+        // A name holding NUL is the lexer's error in LLVM, before any the parser finds there.
+        if self.tok.kind == Tok::Error && self.tok.quoted && offset >= token_offset(self.tok) {
+            // At the sigil of `%"..."`, `@"..."`, `$"..."`; at the quote of a label `"...":`.
+            let quote = token_offset(self.tok);
+            let sigil = quote
+                .checked_sub(1)
+                .filter(|&s| matches!(self.src[s as usize], b'%' | b'@' | b'$'));
+            return position(self.src, sigil.unwrap_or(quote), NUL_IN_NAME.into());
+        }
         position(self.src, offset, msg)
     }
 

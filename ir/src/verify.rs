@@ -63,15 +63,104 @@ impl std::error::Error for VerifyError {}
 /// ```
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_aliases(m)?;
+    verify_globals(m)?;
+    verify_global_attachments(m)?;
+    verify_module_flags(m)?;
     verify_function_attrs(m)?;
+    let intrinsics = IntrinsicConsts::new(m);
+    intrinsics.verify_constant_users(m)?;
     // Module-wide metadata checks beside the functions' (reported first, as before them).
-    let (scopes, functions) = rayon::join(|| verify_alias_scopes(m), || verify_functions(m));
+    let (scopes, functions) = rayon::join(
+        || verify_alias_scopes(m),
+        || verify_functions(m, &intrinsics),
+    );
     scopes?;
     functions
 }
 
+/// The constants that name an intrinsic function (`@llvm.*`): LLVM's "Invalid user of
+/// intrinsic instruction!" allows them only as the callee of a call (and as an input of a
+/// `clang.arc.attachedcall` bundle, which is not looked at).
+struct IntrinsicConsts {
+    /// One bit per constant of the pool; empty when no constant names an intrinsic.
+    bits: Vec<u64>,
+}
+
+impl IntrinsicConsts {
+    fn new(m: &Module) -> Self {
+        let mut bits = Vec::new();
+        for (c, data) in m.consts.iter() {
+            let ConstData::Global { global, .. } = data else {
+                continue;
+            };
+            let intrinsic = m.function(*global).is_some()
+                && m.globals[*global]
+                    .common()
+                    .name
+                    .as_str()
+                    .is_some_and(|n| n.starts_with("llvm."));
+            if intrinsic {
+                if bits.is_empty() {
+                    bits = vec![0u64; m.consts.len().div_ceil(64)];
+                }
+                bits[c.index() / 64] |= 1 << (c.index() % 64);
+            }
+        }
+        IntrinsicConsts { bits }
+    }
+
+    fn names(&self, c: Const) -> bool {
+        self.bits
+            .get(c.index() / 64)
+            .is_some_and(|w| w & (1 << (c.index() % 64)) != 0)
+    }
+
+    /// Constants and globals that use an intrinsic: an aggregate or expression holding one
+    /// (pointer casts aside, through which typed-pointer IR calls), an initializer, an
+    /// aliasee, a personality, prefix or prologue. The reader makes a constant only for what
+    /// the text writes, so every constant in the pool is a use.
+    fn verify_constant_users(&self, m: &Module) -> Result<(), VerifyError> {
+        if self.bits.is_empty() {
+            return Ok(());
+        }
+        let fail = Err(VerifyError {
+            function: String::new(),
+            offset: None,
+            msg: "Invalid user of intrinsic instruction!".into(),
+        });
+        for (c, data) in m.consts.iter() {
+            let cast = matches!(data, ConstData::Expr(e)
+                if matches!(e.op, Opcode::BitCast | Opcode::AddrSpaceCast));
+            if !cast && m.consts.operand_slice(c).iter().any(|&o| self.names(o)) {
+                return fail;
+            }
+        }
+        for g in m.live_globals() {
+            if crate::uses::global_consts(m, g)
+                .iter()
+                .any(|&c| self.names(c))
+            {
+                return fail;
+            }
+        }
+        Ok(())
+    }
+
+    /// An operand of `d` other than a call's callee that names an intrinsic.
+    fn misused_by(&self, d: &InstData) -> bool {
+        if self.bits.is_empty() {
+            return false;
+        }
+        let callee = d.callee().map(|_| d.operands.len() - 1);
+        d.operands
+            .iter()
+            .enumerate()
+            .any(|(k, v)| Some(k) != callee && matches!(v, Value::Const(c) if self.names(*c)))
+    }
+}
+
 /// Every function body, on all cores; the first finding in module order.
-fn verify_functions(m: &Module) -> Result<(), VerifyError> {
+fn verify_functions(m: &Module, intrinsics: &IntrinsicConsts) -> Result<(), VerifyError> {
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
         .functions()
         .filter_map(|g| {
@@ -81,7 +170,7 @@ fn verify_functions(m: &Module) -> Result<(), VerifyError> {
         })
         .collect();
     let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {
-        SCRATCH.with(|s| verify_function(m, g, f, body, &mut s.borrow_mut()))
+        SCRATCH.with(|s| verify_function(m, g, f, body, intrinsics, &mut s.borrow_mut()))
     };
     let found = if bodies.len() < 2 {
         bodies.iter().find_map(|b| check(b).err())
@@ -108,12 +197,49 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
     };
     for g in m.functions() {
         let Some(f) = m.function(g) else { continue };
-        if has(f, "noinline") && has(f, "alwaysinline") {
-            return Err(VerifyError {
+        let fail = |msg: String| {
+            Err(VerifyError {
                 function: m.global_name(g),
                 offset: None,
-                msg: "Attributes 'noinline and alwaysinline' are incompatible!".into(),
-            });
+                msg,
+            })
+        };
+        if has(f, "noinline") && has(f, "alwaysinline") {
+            return fail("Attributes 'noinline and alwaysinline' are incompatible!".into());
+        }
+        let (ret, params, _) = m.types.func_parts(f.fn_ty).expect("a function type");
+        let sets = std::iter::once((&f.attrs.ret, ret))
+            .chain(f.attrs.params.iter().zip(params.iter().copied()));
+        for (set, ty) in sets {
+            if let Some(msg) = value_attrs_problem(m, set, ty) {
+                return fail(msg);
+            }
+        }
+        if let Some(msg) = calling_conv_problem(m, f) {
+            return fail(msg.into());
+        }
+        let allocsize = f.attrs.func.attrs.iter().chain(
+            f.attrs
+                .func
+                .groups
+                .iter()
+                .filter_map(|n| m.attr_groups.get(n))
+                .flatten(),
+        );
+        for a in allocsize.filter(|a| a.kind() == "allocsize") {
+            if let Some(msg) = allocsize_problem(m, a, params) {
+                return fail(msg.into());
+            }
+        }
+        let intrinsic = f
+            .common
+            .name
+            .as_str()
+            .is_some_and(|n| n.starts_with("llvm."));
+        if !intrinsic && f.attrs.params.iter().any(|p| p.has("elementtype")) {
+            return fail(
+                "Attribute 'elementtype' can only be applied to intrinsics and inline asm.".into(),
+            );
         }
     }
     let builtin_groups: Vec<u32> = m
@@ -141,6 +267,361 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
         }
     }
     Ok(())
+}
+
+/// `c` without the casts and zero-index GEPs LLVM's `stripPointerCasts` looks through.
+fn strip_pointer_casts(m: &Module, mut c: Const) -> Const {
+    while let ConstData::Expr(e) = m.consts.get(c) {
+        let zero = |k: &Const| match m.consts.get(*k) {
+            ConstData::Int { val, .. } => val.is_zero(),
+            ConstData::Zero(_) => true,
+            _ => false,
+        };
+        let through = match e.op {
+            Opcode::BitCast | Opcode::AddrSpaceCast => true,
+            Opcode::GetElementPtr => e.ops.iter().skip(1).all(zero),
+            _ => false,
+        };
+        match e.ops.first() {
+            Some(&base) if through => c = base,
+            _ => break,
+        }
+    }
+    c
+}
+
+/// LLVM's checks of global values one by one (`Verifier::visitGlobalValue` and its kin): DLL
+/// storage against visibility and definitions, an ifunc's resolver, and the special arrays
+/// (`llvm.used`, `llvm.compiler.used`, `llvm.global_ctors`, `llvm.global_dtors`): their
+/// linkage, their element types, their members, and that nothing uses them.
+fn verify_globals(m: &Module) -> Result<(), VerifyError> {
+    use crate::module::{DllStorage, Linkage, Visibility};
+    let fail = |msg: String| {
+        Err(VerifyError {
+            function: String::new(),
+            offset: None,
+            msg,
+        })
+    };
+    let mut special = Vec::new();
+    for g in m.live_globals() {
+        let global = &m.globals[g];
+        let common = global.common();
+        let name = common.name.as_str().unwrap_or_default();
+        let at = format!(" ('@{}')", m.global_name(g));
+        match common.dll {
+            DllStorage::Export if common.visibility == Visibility::Hidden => {
+                return fail(format!(
+                    "dllexport GlobalValue must have default or protected visibility{at}"
+                ))
+            }
+            DllStorage::Import => {
+                if common.visibility != Visibility::Default {
+                    return fail(format!(
+                        "dllimport GlobalValue must have default visibility{at}"
+                    ));
+                }
+                let definition = match &global.kind {
+                    GlobalKind::Function(f) => f.body.is_some(),
+                    GlobalKind::Var(v) => v.init.is_some(),
+                    GlobalKind::Alias(_) => true,
+                };
+                if definition && common.linkage != Linkage::AvailableExternally {
+                    return fail(format!(
+                        "Global is marked as dllimport, but not external{at}"
+                    ));
+                }
+            }
+            _ => {}
+        }
+        match &global.kind {
+            GlobalKind::Alias(a) if a.ifunc => {
+                // Through casts and aliases (which form no cycle: checked before).
+                let mut resolver = m.consts.as_global(strip_pointer_casts(m, a.target));
+                while let Some(GlobalKind::Alias(next)) = resolver.map(|r| &m.globals[r].kind) {
+                    if next.ifunc {
+                        break;
+                    }
+                    resolver = m.consts.as_global(strip_pointer_casts(m, next.target));
+                }
+                let is_function = resolver.is_some_and(|r| m.function(r).is_some());
+                if !is_function {
+                    return fail(format!("IFunc must have a Function resolver{at}"));
+                }
+            }
+            GlobalKind::Var(v) if name.starts_with("llvm.") => {
+                let structors = matches!(name, "llvm.global_ctors" | "llvm.global_dtors");
+                let used = matches!(name, "llvm.used" | "llvm.compiler.used");
+                if !structors && !used {
+                    continue;
+                }
+                special.push(g);
+                if v.init.is_some() && common.linkage != Linkage::Appending {
+                    return fail(format!("invalid linkage for intrinsic global variable{at}"));
+                }
+                let TypeData::Array(_, elem) = *m.types.get(v.value_ty) else {
+                    continue;
+                };
+                if structors {
+                    let fields = m.types.struct_fields(elem).map_or(&[][..], |(f, _)| f);
+                    let program_ptr =
+                        |t: Type| m.types.pointer_addrspace(t) == Some(m.program_addrspace());
+                    let shaped = (2..=3).contains(&fields.len())
+                        && matches!(m.types.get(fields[0]), TypeData::Int(32))
+                        && program_ptr(fields[1]);
+                    if !shaped {
+                        return fail(format!("wrong type for intrinsic global variable{at}"));
+                    }
+                    if fields.len() == 2 {
+                        return fail("the third field of the element type is mandatory, specify ptr null to migrate from the obsoleted 2-field form".into());
+                    }
+                    if !m.types.is_pointer(fields[2]) {
+                        return fail(format!("wrong type for intrinsic global variable{at}"));
+                    }
+                    continue;
+                }
+                if !m.types.is_pointer(elem) {
+                    return fail(format!("wrong type for intrinsic global variable{at}"));
+                }
+                let Some(init) = v.init else { continue };
+                let ConstData::Array { elems, .. } = m.consts.get(init) else {
+                    return fail(format!(
+                        "wrong initializer for intrinsic global variable{at}"
+                    ));
+                };
+                for &member in elems {
+                    let member = strip_pointer_casts(m, member);
+                    let named = match m.consts.as_global(member) {
+                        Some(x) if !matches!(&m.globals[x].kind, GlobalKind::Alias(a) if a.ifunc) => {
+                            m.globals[x].common().name.as_str().is_some()
+                        }
+                        _ => return fail(format!("invalid {name} member")),
+                    };
+                    if !named {
+                        return fail(format!("members of {name} must be named"));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    // Nothing may use the special arrays: a constant naming one (the reader makes one for
+    // each reference in the text) is a use.
+    if !special.is_empty() {
+        let used = m.consts.iter().find_map(|(_, c)| match c {
+            ConstData::Global { global, .. } if special.contains(global) => Some(*global),
+            _ => None,
+        });
+        if let Some(g) = used {
+            return fail(format!(
+                "invalid uses of intrinsic global variable ('@{}')",
+                m.global_name(g)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Calling conventions of GPU entry points and a few others, as LLVM's
+/// `Verifier::visitFunction` restricts them: kernels return nothing, entry points take no
+/// `sret`, `byval`, `preallocated` or `inalloca` parameter, and none of them is variadic.
+fn calling_conv_problem(m: &Module, f: &Function) -> Option<&'static str> {
+    let cc = f.cc.0.as_deref()?;
+    let kernel = matches!(
+        cc,
+        "amdgpu_kernel" | "spir_kernel" | "amdgpu_cs_chain" | "amdgpu_cs_chain_preserve"
+    );
+    let entry = kernel
+        || matches!(
+            cc,
+            "amdgpu_vs" | "amdgpu_gs" | "amdgpu_ps" | "amdgpu_cs" | "amdgpu_hs"
+        );
+    let fixed = entry
+        || matches!(
+            cc,
+            "fastcc" | "coldcc" | "intel_ocl_bicc" | "ptx_kernel" | "ptx_device"
+        );
+    let (ret, _, varargs) = m.types.func_parts(f.fn_ty)?;
+    if kernel && !m.types.is_void(ret) {
+        return Some("Calling convention requires void return type");
+    }
+    if entry {
+        let has = |kind: &str| f.attrs.params.iter().any(|p| p.has(kind));
+        if has("sret") {
+            return Some("Calling convention does not allow sret");
+        }
+        if cc != "spir_kernel" {
+            for (kind, msg) in [
+                ("byval", "Calling convention disallows byval"),
+                ("preallocated", "Calling convention disallows preallocated"),
+                ("inalloca", "Calling convention disallows inalloca"),
+            ] {
+                if has(kind) {
+                    return Some(msg);
+                }
+            }
+        }
+    }
+    if fixed && varargs {
+        return Some("Calling convention does not support varargs or perfect forwarding!");
+    }
+    None
+}
+
+/// Calling conventions of entry points that nothing may call.
+fn calls_forbidden(cc: &crate::inst::CallConv) -> bool {
+    matches!(
+        cc.0.as_deref(),
+        Some(
+            "amdgpu_kernel"
+                | "spir_kernel"
+                | "amdgpu_cs_chain"
+                | "amdgpu_cs_chain_preserve"
+                | "amdgpu_vs"
+                | "amdgpu_gs"
+                | "amdgpu_ps"
+                | "amdgpu_cs"
+                | "amdgpu_ls"
+                | "amdgpu_hs"
+                | "amdgpu_es"
+        )
+    )
+}
+
+/// LLVM's checks of `allocsize(size[, count])`: each names an integer parameter.
+fn allocsize_problem(m: &Module, a: &crate::attr::Attr, params: &[Type]) -> Option<&'static str> {
+    let crate::attr::Attr::Other(text) = a else {
+        return None;
+    };
+    let args = text
+        .strip_prefix("allocsize")?
+        .trim()
+        .strip_prefix('(')?
+        .strip_suffix(')')?;
+    let args = args.split(',').map(|s| s.trim().parse::<usize>().ok());
+    let which = [
+        (
+            "'allocsize' element size argument is out of bounds",
+            "'allocsize' element size argument must refer to an integer parameter",
+        ),
+        (
+            "'allocsize' number of elements argument is out of bounds",
+            "'allocsize' number of elements argument must refer to an integer parameter",
+        ),
+    ];
+    for (index, (bounds, integer)) in args.zip(which) {
+        let index = index?;
+        let Some(&t) = params.get(index) else {
+            return Some(bounds);
+        };
+        if !matches!(m.types.get(t), TypeData::Int(_)) {
+            return Some(integer);
+        }
+    }
+    None
+}
+
+/// LLVM's `AttributeFuncs::typeIncompatible`: whether an attribute of `kind` cannot stand on a
+/// parameter or return value of type `ty`.
+fn attr_type_incompatible(m: &Module, kind: &str, ty: Type) -> bool {
+    let types = &m.types;
+    let scalar = types.scalar(ty);
+    let int = |t: Type| matches!(types.get(t), TypeData::Int(_) | TypeData::Byte(_));
+    match kind {
+        "signext" | "zeroext" | "allocalign" => !int(ty),
+        "range" => !int(scalar),
+        "noalias"
+        | "nonnull"
+        | "readnone"
+        | "readonly"
+        | "dereferenceable"
+        | "dereferenceable_or_null"
+        | "writable"
+        | "dead_on_unwind"
+        | "initializes"
+        | "captures"
+        | "dead_on_return"
+        | "nest"
+        | "swifterror"
+        | "preallocated"
+        | "inalloca"
+        | "byval"
+        | "sret"
+        | "byref"
+        | "allocptr" => !types.is_pointer(ty),
+        "align" => !types.is_pointer(scalar),
+        // Refused on integers and pointers (and vectors of them); what holds floating point
+        // (arrays of it, structs) is left alone.
+        "nofpclass" => int(scalar) || types.is_pointer(scalar),
+        _ => false,
+    }
+}
+
+/// LLVM's `Verifier::verifyParameterAttrs` for the attributes `set` of a value of type `ty`
+/// (a parameter, a return value, a call's argument): the attributes its type cannot carry,
+/// and the pointee types of `byval`, `byref`, `inalloca` and `preallocated`, which must be
+/// sized and smaller than 4 GiB. The message of the first problem, in LLVM's words.
+fn value_attrs_problem(m: &Module, set: &crate::attr::AttrSet, ty: Type) -> Option<String> {
+    use crate::attr::Attr;
+    for a in &set.attrs {
+        let kind = a.kind();
+        if attr_type_incompatible(m, kind, ty) {
+            let text = match a {
+                Attr::Type(k, t) => format!("{k}({})", crate::writer::type_to_string(m, *t)),
+                Attr::Other(t) => t.to_string(),
+                Attr::Str(..) => continue,
+            };
+            return Some(format!("Attribute '{text}' applied to incompatible type!"));
+        }
+        if let Attr::Type(k, t) = a {
+            if matches!(&**k, "byval" | "byref" | "inalloca" | "preallocated") {
+                match min_alloc_size(m, *t, 0) {
+                    None => {
+                        return Some(format!("Attribute '{k}' does not support unsized types!"))
+                    }
+                    Some(size) if size >= 1 << 32 => {
+                        return Some(format!("huge '{k}' arguments are unsupported"))
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A lower bound of the bytes a value of type `t` takes in memory (its fields' sizes, without
+/// the padding the data layout may add), or `None` if `t` is unsized (an opaque struct, or one
+/// holding something unsized). Types LLVM sizes by other rules (target types, scalable
+/// vectors) count as sized, of size 0.
+fn min_alloc_size(m: &Module, t: Type, depth: u32) -> Option<u128> {
+    if depth > crate::reader::MAX_DEPTH {
+        return Some(0);
+    }
+    Some(match m.types.get(t) {
+        TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token => return None,
+        TypeData::Func { .. } => return None,
+        TypeData::Array(n, e) => u128::from(*n).saturating_mul(min_alloc_size(m, *e, depth + 1)?),
+        TypeData::Vector { .. } => {
+            let (n, scalable) = m.types.vector_len(t)?;
+            let e = min_alloc_size(m, m.types.scalar(t), depth + 1)?;
+            if scalable {
+                0
+            } else {
+                u128::from(n) * e
+            }
+        }
+        TypeData::Struct { .. } | TypeData::Named(_) => {
+            let (fields, _) = m.types.struct_fields(t)?;
+            let mut sum = 0u128;
+            for &f in fields {
+                sum = sum.saturating_add(min_alloc_size(m, f, depth + 1)?);
+            }
+            sum
+        }
+        TypeData::TargetExt { .. } => 0,
+        _ => u128::from(m.types.primitive_bits(t).div_ceil(8)),
+    })
 }
 
 /// LLVM's "Aliases cannot form a cycle": no alias (or ifunc) may reach itself through the
@@ -630,6 +1111,7 @@ fn verify_function(
     g: GlobalId,
     f: &Function,
     body: &Body,
+    intrinsics: &IntrinsicConsts,
     s: &mut Scratch,
 ) -> Result<(), VerifyError> {
     let c = Checker { m, g, f, body };
@@ -646,6 +1128,8 @@ fn verify_function(
         );
     }
     s.dominators();
+    // Whether the body called `llvm.localescape` (which it may once).
+    let mut escaped = false;
     for (bi, &b) in body.layout.iter().enumerate() {
         let bi = bi as u32;
         let insts = &body.blocks[b].insts;
@@ -694,6 +1178,14 @@ fn verify_function(
                 }
                 _ => seen_non_phi = true,
             }
+            if intrinsics.misused_by(d) {
+                return c.fail(Some(i), "Invalid user of intrinsic instruction!");
+            }
+            if !d.md.is_empty() {
+                if let Some(msg) = attachment_misplaced(m, d) {
+                    return c.fail(Some(i), msg);
+                }
+            }
             match d.opcode {
                 Opcode::Ret => {
                     let got = d
@@ -709,7 +1201,48 @@ fn verify_function(
                     }
                 }
                 Opcode::Call | Opcode::Invoke | Opcode::CallBr => {
+                    if d.opcode == Opcode::Invoke && !unwinds_to_pad(body, d) {
+                        return c.fail(
+                            Some(i),
+                            "The unwind destination does not have an exception handling instruction!",
+                        );
+                    }
                     if let Some(ci) = d.call_info() {
+                        if calls_forbidden(&ci.cc) {
+                            return c.fail(Some(i), "calling convention does not permit calls");
+                        }
+                        let callee = d
+                            .callee()
+                            .and_then(|v| match v {
+                                Value::Const(k) => m.consts.as_global(k),
+                                _ => None,
+                            })
+                            .and_then(|g| m.globals[g].common().name.as_str())
+                            .filter(|n| n.starts_with("llvm."));
+                        if let Some(name) = callee {
+                            let problem = intrinsic_call_problem(&c, d, ci, name, bi, &mut escaped);
+                            if let Some(msg) = problem {
+                                return c.fail(Some(i), msg);
+                            }
+                        }
+                        if !ci.bundles.is_empty() {
+                            if let Some(msg) = bundles_problem(&c, ci) {
+                                return c.fail(Some(i), msg);
+                            }
+                        }
+                        if d.opcode == Opcode::CallBr {
+                            // An asm's label constraints (`!i`) name its indirect destinations.
+                            if let Some(Value::Asm(a)) = d.callee() {
+                                let labels = m.asms[a]
+                                    .constraints
+                                    .split(|&b| b == b',')
+                                    .filter(|c| c.trim_ascii_start().starts_with(b"!"))
+                                    .count();
+                                if labels != ci.indirect_dests as usize {
+                                    return c.fail(Some(i), "Number of label constraints does not match number of callbr dests");
+                                }
+                            }
+                        }
                         if let Some((_, params, varargs)) = m.types.func_parts(ci.fn_ty) {
                             let n = d.num_call_args();
                             if n < params.len() || (!varargs && n != params.len()) {
@@ -723,7 +1256,20 @@ fn verify_function(
                                     return c.fail(Some(i), format!("Call parameter type does not match function signature! (argument {})", k + 1));
                                 }
                             }
+                            if let Some(msg) = call_attrs_problem(&c, d, ci, params.len()) {
+                                return c.fail(Some(i), msg);
+                            }
                         }
+                    }
+                }
+                Opcode::CleanupRet => {
+                    let from_pad = matches!(d.operands.first(), Some(Value::Inst(p))
+                        if body.insts.get(*p).is_some_and(|p| p.opcode == Opcode::CleanupPad));
+                    if !from_pad {
+                        return c.fail(
+                            Some(i),
+                            "CleanupReturnInst needs to be provided a CleanupPad",
+                        );
                     }
                 }
                 Opcode::Store => {
@@ -779,6 +1325,260 @@ fn verify_function(
         }
     }
     Ok(())
+}
+
+/// The call-site half of LLVM's `Verifier::verifyCallSite` for the attributes of call `d`
+/// (whose callee type has `fixed` parameters): each argument's and the result's attributes
+/// against their types, and what variadic arguments may not carry.
+fn call_attrs_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    fixed: usize,
+) -> Option<String> {
+    let attrs = &ci.attrs;
+    if attrs.ret.attrs.is_empty() && attrs.params.iter().all(|p| p.attrs.is_empty()) {
+        return None;
+    }
+    if !attrs.ret.attrs.is_empty() {
+        let ret = c.m.types.func_parts(ci.fn_ty)?.0;
+        if let Some(msg) = value_attrs_problem(c.m, &attrs.ret, ret) {
+            return Some(msg);
+        }
+    }
+    let n = d.num_call_args();
+    for (k, set) in attrs.params.iter().enumerate().take(n) {
+        if set.attrs.is_empty() {
+            continue;
+        }
+        if let Some(msg) = c
+            .ty(d.operands[k])
+            .and_then(|t| value_attrs_problem(c.m, set, t))
+        {
+            return Some(msg);
+        }
+        // The last fixed argument, if `inalloca`, comes from an `inalloca` alloca.
+        if k + 1 == fixed && set.has("inalloca") {
+            let from = match d.operands[k] {
+                Value::Inst(a) => c.body.insts.get(a).map(|a| &a.extra),
+                _ => None,
+            };
+            if let Some(InstExtra::Alloca {
+                inalloca: false, ..
+            }) = from
+            {
+                return Some("inalloca argument for call has mismatched alloca".into());
+            }
+        }
+        if k >= fixed {
+            let statepoint = matches!(d.callee(), Some(Value::Const(g))
+                if c.m.consts.as_global(g).is_some_and(|g| c.m.global_name(g).starts_with("llvm.experimental.gc.statepoint")));
+            if set.has("sret") && !statepoint {
+                return Some("Attribute 'sret' cannot be used for vararg call arguments!".into());
+            }
+            if set.has("inalloca") && k + 1 != n {
+                return Some("inalloca isn't on the last argument!".into());
+            }
+        }
+    }
+    None
+}
+
+/// LLVM's `Verifier::visitIntrinsicCall` for the intrinsics any target's IR may call, by
+/// name (`name`, the callee's): call `d` in block `block` (by layout index); `escaped` says
+/// whether the function called `llvm.localescape` before.
+fn intrinsic_call_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    name: &str,
+    block: u32,
+    escaped: &mut bool,
+) -> Option<&'static str> {
+    let int_const = |k: usize| match d.operands.get(k) {
+        Some(Value::Const(k)) => match c.m.consts.get(*k) {
+            ConstData::Int { val, .. } => val.as_u64(),
+            _ => None,
+        },
+        _ => None,
+    };
+    let args = d.num_call_args();
+    match name {
+        "llvm.fptrunc.round" => {
+            let mode = match d.operands.get(1) {
+                Some(Value::Md(k)) => match c.body.md_args.get(*k) {
+                    Some(crate::metadata::Metadata::Text(t)) => Some(&**t),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let known = matches!(
+                mode,
+                Some(
+                    "!\"round.dynamic\""
+                        | "!\"round.tonearest\""
+                        | "!\"round.tonearestaway\""
+                        | "!\"round.downward\""
+                        | "!\"round.upward\""
+                        | "!\"round.towardzero\""
+                )
+            );
+            (!known).then_some("unsupported rounding mode argument")
+        }
+        "llvm.gcroot" | "llvm.gcread" | "llvm.gcwrite" if c.f.gc.is_none() => {
+            Some("Enclosing function does not use GC.")
+        }
+        "llvm.localescape" => {
+            if block != 0 {
+                return Some("llvm.localescape used outside of entry block");
+            }
+            if std::mem::replace(escaped, true) {
+                return Some("multiple calls to llvm.localescape in one function");
+            }
+            None
+        }
+        "llvm.experimental.guard" => {
+            if d.opcode == Opcode::Invoke {
+                return Some("experimental_guard cannot be invoked");
+            }
+            let deopts = ci.bundles.iter().filter(|b| &*b.tag == "deopt").count();
+            (deopts != 1)
+                .then_some("experimental_guard must have exactly one \"deopt\" operand bundle")
+        }
+        // Before LLVM 22 the alignment was an argument; reading such a call upgrades it.
+        _ if name.starts_with("llvm.masked.load.") && args == 4 => int_const(1)
+            .filter(|a| !a.is_power_of_two())
+            .map(|_| "Invalid alignment argument"),
+        _ if name.starts_with("llvm.masked.store.") && args == 4 => int_const(2)
+            .filter(|a| !a.is_power_of_two())
+            .map(|_| "Invalid alignment argument"),
+        _ if name.starts_with("llvm.get.active.lane.mask.") => {
+            let types = &c.m.types;
+            if types.vector_len(d.ty).is_none() {
+                Some("get_active_lane_mask: must return a vector")
+            } else if !matches!(types.get(types.scalar(d.ty)), TypeData::Int(1)) {
+                Some("get_active_lane_mask: element type is not i1")
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// LLVM's checks of a call's operand bundles: the tags that may appear once, and the inputs
+/// some of them take (a `kcfi` bundle's one `i32` constant, a `ptrauth` bundle's two).
+fn bundles_problem(c: &Checker<'_>, ci: &crate::inst::CallInfo) -> Option<String> {
+    let mut seen: smallvec::SmallVec<[&str; 4]> = smallvec::SmallVec::new();
+    for b in &ci.bundles {
+        let tag = &*b.tag;
+        let (shown, inputs) = match tag {
+            "deopt" | "gc-transition" | "gc-live" => (tag, None),
+            "funclet" | "kcfi" | "preallocated" => (tag, Some((1, "exactly one", "operand"))),
+            "cfguardtarget" => ("CFGuardTarget", Some((1, "exactly one", "operand"))),
+            "ptrauth" => (tag, Some((2, "exactly two", "operands"))),
+            "convergencectrl" => {
+                if seen.contains(&tag) {
+                    return Some(
+                        "The 'convergencectrl' bundle can occur at most once on a call".into(),
+                    );
+                }
+                seen.push(tag);
+                continue;
+            }
+            _ => continue,
+        };
+        if seen.contains(&tag) {
+            return Some(format!("Multiple {shown} operand bundles"));
+        }
+        seen.push(tag);
+        if let Some((n, words, noun)) = inputs {
+            if b.inputs.len() != n {
+                return Some(format!("Expected {words} {tag} bundle {noun}"));
+            }
+        }
+        if tag == "kcfi" {
+            let i32_const = matches!(b.inputs[0], Value::Const(k)
+                if matches!(c.m.consts.get(k), ConstData::Int { ty, .. }
+                    if matches!(c.m.types.get(*ty), TypeData::Int(32))));
+            if !i32_const {
+                return Some("Kcfi bundle operand must be an i32 constant".into());
+            }
+        }
+    }
+    None
+}
+
+/// Whether invoke `d`'s unwind destination (operands `[args*, normal, unwind, callee]`) starts,
+/// after its phis, with an exception-handling pad, as LLVM's `BasicBlock::isEHPad` asks.
+fn unwinds_to_pad(body: &Body, d: &InstData) -> bool {
+    let Some(unwind) = d
+        .operands
+        .len()
+        .checked_sub(2)
+        .and_then(|k| d.operands[k].as_block())
+    else {
+        return true;
+    };
+    let Some(block) = body.blocks.get(unwind) else {
+        return true;
+    };
+    let first = block
+        .insts
+        .iter()
+        .map(|&i| body.insts[i].opcode)
+        .find(|&op| op != Opcode::Phi);
+    matches!(
+        first,
+        Some(Opcode::LandingPad | Opcode::CatchSwitch | Opcode::CleanupPad | Opcode::CatchPad)
+    )
+}
+
+/// LLVM's rules for which instructions may carry which metadata attachments: the properties of
+/// a loaded pointer (`align`, `nonnull`, `dereferenceable`) only on loads of pointers (and
+/// `inttoptr` for `dereferenceable`), `invariant.group` only on loads and stores, `range` on
+/// loads and calls, `noalias.addrspace` and `mmra` only on memory operations and calls.
+fn attachment_misplaced(m: &Module, d: &InstData) -> Option<&'static str> {
+    let op = d.opcode;
+    let call = matches!(op, Opcode::Call | Opcode::Invoke | Opcode::CallBr);
+    let memory = matches!(
+        op,
+        Opcode::Load | Opcode::Store | Opcode::AtomicRmw | Opcode::CmpXchg
+    );
+    let pointer = m.types.is_pointer(d.ty);
+    for a in &d.md {
+        let msg = match &*a.kind {
+            "align" if !pointer => "align applies only to pointer types",
+            "align" if op != Opcode::Load => {
+                "align applies only to load instructions, use attributes for calls or invokes"
+            }
+            "dereferenceable" | "dereferenceable_or_null" if !pointer => {
+                "dereferenceable, dereferenceable_or_null apply only to pointer types"
+            }
+            "dereferenceable" | "dereferenceable_or_null"
+                if !matches!(op, Opcode::Load | Opcode::IntToPtr) =>
+            {
+                "dereferenceable, dereferenceable_or_null apply only to load and inttoptr instructions, use attributes for calls or invokes"
+            }
+            "nonnull" if !pointer => "nonnull applies only to pointer types",
+            "nonnull" if op != Opcode::Load => {
+                "nonnull applies only to load instructions, use attributes for calls or invokes"
+            }
+            "invariant.group" if !matches!(op, Opcode::Load | Opcode::Store) => {
+                "invariant.group metadata is only for loads and stores"
+            }
+            "range" if op != Opcode::Load && !call => "Ranges are only for loads, calls and invokes!",
+            "noalias.addrspace" if !memory && !call => {
+                "noalias.addrspace are only for memory operations!"
+            }
+            "mmra" if !memory && !call && op != Opcode::Fence => {
+                "!mmra metadata attached to unexpected instruction kind"
+            }
+            _ => continue,
+        };
+        return Some(msg);
+    }
+    None
 }
 
 /// LLVM's `Verifier::verifyDominatesUse` for every instruction operand of `i` (in block `bi`),
@@ -1047,6 +1847,11 @@ fn classify(p: &str) -> MdOperand<'_> {
 
 /// The operands of a tuple node's text (`[distinct] !{a, b}`), or `None` if it is not a tuple.
 fn tuple_operands(text: &str) -> Option<Vec<MdOperand<'_>>> {
+    Some(tuple_pieces(text)?.into_iter().map(classify).collect())
+}
+
+/// The operands of a tuple node's text as written (trimmed), or `None` if it is not a tuple.
+fn tuple_pieces(text: &str) -> Option<Vec<&str>> {
     let t = text.trim();
     let t = t.strip_prefix("distinct").map_or(t, str::trim_start);
     let inner = t.strip_prefix("!{")?.strip_suffix('}')?;
@@ -1058,7 +1863,6 @@ fn tuple_operands(text: &str) -> Option<Vec<MdOperand<'_>>> {
                 .split(',')
                 .map(str::trim)
                 .filter(|p| !p.is_empty())
-                .map(classify)
                 .collect(),
         );
     }
@@ -1086,9 +1890,167 @@ fn tuple_operands(text: &str) -> Option<Vec<MdOperand<'_>>> {
             .into_iter()
             .map(str::trim)
             .filter(|p| !p.is_empty())
-            .map(classify)
             .collect(),
     )
+}
+
+/// The text of attached metadata `md` as a node: a numbered node's definition, or a node
+/// written in place.
+fn attached_text<'a>(
+    m: &'a Module,
+    nodes: &mut Option<rustc_hash::FxHashMap<u32, &'a str>>,
+    md: &'a crate::metadata::Metadata,
+) -> Option<&'a str> {
+    match md {
+        crate::metadata::Metadata::Ref(n) => nodes
+            .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect())
+            .get(n)
+            .copied(),
+        crate::metadata::Metadata::Text(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// LLVM's checks of `!llvm.module.flags`: each flag a triple of a behavior (an integer from
+/// 1 to 8), a name and a value; the value of "CG Profile" a list of triples.
+fn verify_module_flags(m: &Module) -> Result<(), VerifyError> {
+    let Some(flags) = m.named_md.iter().find(|n| &*n.name == "llvm.module.flags") else {
+        return Ok(());
+    };
+    let fail = |msg: &str| {
+        Err(VerifyError {
+            function: String::new(),
+            offset: None,
+            msg: msg.into(),
+        })
+    };
+    // Only the nodes the flags name, and those of a call-graph profile, are looked up: a pass
+    // over the nodes for each, rather than a map of all of them (modules with debug
+    // information have millions).
+    let pick = |ids: &[MdOperand<'_>]| -> rustc_hash::FxHashMap<u32, &str> {
+        let wanted: rustc_hash::FxHashSet<u32> = ids
+            .iter()
+            .filter_map(|o| match o {
+                MdOperand::Ref(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        if wanted.is_empty() {
+            return Default::default();
+        }
+        (m.md_nodes.iter())
+            .filter(|n| wanted.contains(&n.id))
+            .map(|n| (n.id, &*n.text))
+            .collect()
+    };
+    let listed = tuple_operands(&flags.text).unwrap_or_default();
+    let nodes = pick(&listed);
+    for flag in listed {
+        let Some(pieces) = (match flag {
+            MdOperand::Ref(n) => nodes.get(&n).and_then(|t| tuple_pieces(t)),
+            MdOperand::Inline(t) => tuple_pieces(t),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let [behavior, id, value] = pieces[..] else {
+            return fail("incorrect number of operands in module flag");
+        };
+        let number = behavior
+            .split_once(' ')
+            .filter(|(t, _)| t.starts_with('i'))
+            .and_then(|(_, v)| v.trim().parse::<i128>().ok());
+        match number {
+            None => {
+                return fail("invalid behavior operand in module flag (expected constant integer)")
+            }
+            Some(1..=8) => {}
+            Some(_) => {
+                return fail("invalid behavior operand in module flag (unexpected constant)")
+            }
+        }
+        if classify(id) != MdOperand::Str {
+            return fail("invalid ID operand in module flag (expected metadata string)");
+        }
+        if id == "!\"CG Profile\"" {
+            let list = pick(&[classify(value)]);
+            let entries = resolve(&list, classify(value))
+                .map(|(_, e)| e)
+                .unwrap_or_default();
+            let entry_nodes = pick(&entries);
+            for entry in entries {
+                let triple = resolve(&entry_nodes, entry).is_some_and(|(_, ops)| ops.len() == 3);
+                if !triple {
+                    return fail("expected a MDNode triple");
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's checks of what globals have attached: a function's `!kcfi_type` and `!prof` at most
+/// once, an `!absolute_symbol` range list not empty, an `!associated` node naming one
+/// global by a pointer.
+fn verify_global_attachments(m: &Module) -> Result<(), VerifyError> {
+    let mut nodes = None;
+    for g in m.live_globals() {
+        let fail = |msg: &str| {
+            Err(VerifyError {
+                function: String::new(),
+                offset: None,
+                msg: format!("{msg} ('@{}')", m.global_name(g)),
+            })
+        };
+        let md = match &m.globals[g].kind {
+            GlobalKind::Function(f) => &f.md,
+            GlobalKind::Var(v) => &v.md,
+            GlobalKind::Alias(_) => continue,
+        };
+        if md.is_empty() {
+            continue;
+        }
+        if m.globals[g].as_function().is_some() {
+            for kind in ["kcfi_type", "prof"] {
+                if md.iter().filter(|a| &*a.kind == kind).count() > 1 {
+                    return fail(&format!("function must have a single !{kind} attachment"));
+                }
+            }
+        }
+        for a in md {
+            let kind = &*a.kind;
+            if !matches!(kind, "absolute_symbol" | "associated") {
+                continue;
+            }
+            let Some(ops) = attached_text(m, &mut nodes, &a.md).and_then(tuple_pieces) else {
+                continue;
+            };
+            if kind == "absolute_symbol" {
+                if ops.is_empty() {
+                    return fail("It should have at least one range!");
+                }
+                continue;
+            }
+            let [op] = ops[..] else {
+                return fail("associated metadata must have one operand");
+            };
+            if op == "null" {
+                return fail("associated metadata must have a global value");
+            }
+            if op.starts_with('!') {
+                return fail("associated metadata must be ValueAsMetadata");
+            }
+            let typed_pointer = m.typed_pointers
+                && op
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|t| t.ends_with('*'));
+            if !op.starts_with("ptr") && !typed_pointer {
+                return fail("associated value must be pointer typed");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A node (by reference or written in place) as its operands, with its own number if it has
@@ -1157,7 +2119,72 @@ fn check_scope_list<'a>(
     Ok(())
 }
 
-/// LLVM's checks of `!alias.scope` and `!noalias` lists (and of the scope an
+/// LLVM's check of an `!llvm.access.group` node: an access group (a distinct node without
+/// operands), or a list of them.
+fn check_access_groups<'a>(
+    nodes: &rustc_hash::FxHashMap<u32, &'a str>,
+    md: &'a crate::metadata::Metadata,
+) -> Result<(), &'static str> {
+    let text = |op: MdOperand<'a>| match op {
+        MdOperand::Ref(n) => nodes.get(&n).copied(),
+        MdOperand::Inline(t) => Some(t),
+        _ => None,
+    };
+    let group = |t: &str| {
+        t.trim_start().starts_with("distinct") && tuple_operands(t).is_some_and(|o| o.is_empty())
+    };
+    let own = match md {
+        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
+        crate::metadata::Metadata::Text(t) => Some(&**t),
+        _ => None,
+    };
+    let Some(own) = own else { return Ok(()) };
+    if group(own) {
+        return Ok(());
+    }
+    for op in tuple_operands(own).unwrap_or_default() {
+        let Some(t) = text(op) else {
+            return Err("Access scope list must consist of MDNodes");
+        };
+        if !group(t) {
+            return Err("Access scope list contains invalid access scope");
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's check of an `!annotation` node: one operand or more, each a string or a tuple of
+/// strings.
+fn check_annotation(
+    nodes: &rustc_hash::FxHashMap<u32, &str>,
+    md: &crate::metadata::Metadata,
+) -> Result<(), &'static str> {
+    let text = match md {
+        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
+        crate::metadata::Metadata::Text(t) => Some(&**t),
+        _ => None,
+    };
+    let Some(ops) = text.and_then(tuple_operands) else {
+        return Ok(());
+    };
+    if ops.is_empty() {
+        return Err("annotation must have at least one operand");
+    }
+    for op in ops {
+        let strings = match op {
+            MdOperand::Str => true,
+            MdOperand::Ref(_) | MdOperand::Inline(_) => resolve(nodes, op)
+                .is_some_and(|(_, inner)| inner.iter().all(|&o| o == MdOperand::Str)),
+            MdOperand::Other => false,
+        };
+        if !strings {
+            return Err("operands must be a string or a tuple of strings");
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's checks of `!annotation` and `!llvm.access.group` nodes, and of `!alias.scope` and `!noalias` lists (and of the scope an
 /// `llvm.experimental.noalias.scope.decl` declares): a list of scopes, each a node of two or
 /// three operands (itself or a name, its domain, an optional description string), each domain
 /// a node of one or two (itself or a name, an optional description string). The first finding
@@ -1181,6 +2208,24 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
         for (i, d) in body.insts.iter() {
             if d.md.is_empty() {
                 continue;
+            }
+            let contents =
+                d.md.iter()
+                    .filter(|a| matches!(&*a.kind, "annotation" | "llvm.access.group"));
+            for a in contents {
+                let nodes = nodes
+                    .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect());
+                let r = match &*a.kind {
+                    "annotation" => check_annotation(nodes, &a.md),
+                    _ => check_access_groups(nodes, &a.md),
+                };
+                if let Err(msg) = r {
+                    return Err(VerifyError {
+                        function: m.global_name(g),
+                        offset: body.source_offsets.get(i).copied().filter(|&o| o != 0),
+                        msg: msg.into(),
+                    });
+                }
             }
             let lists =
                 d.md.iter()

@@ -578,6 +578,12 @@ const ATTRIBUTE_SHAPES: &[(&str, bool)] = &[
     ("declare void @f() no_callback\n", false),
     ("attributes #0 = { alignstack=16 }\n", true),
     ("attributes #0 = { noinline=1 }\n", false),
+    // allocsize names two parameters; initializes takes ordered, disjoint, non-empty ranges.
+    ("declare ptr @f(i32, i32) allocsize(0, 1)\n", true),
+    ("declare ptr @f(i32, i32) allocsize(0, 0)\n", false),
+    ("declare void @f(ptr initializes((0, 4), (8, 12)))\n", true),
+    ("declare void @f(ptr initializes((4, 0)))\n", false),
+    ("declare void @f(ptr initializes((0, 4), (4, 8)))\n", false),
 ];
 
 /// The reader accepts exactly the valid cases, and refuses the others with a position.
@@ -1048,6 +1054,37 @@ const DI_FIELDS: &[(&str, &str)] = &[
         "distinct !DIGlobalVariable(scope: null, file: !3, line: 1, type: !4, isLocal: true, isDefinition: true)",
         "",
     ),
+    // Named constants: tags, languages, flags.
+    (
+        "!DIDerivedType(tag: DW_TAG_member, baseType: !4, flags: DIFlagPublic | 3 | DIFlagBitField)",
+        "",
+    ),
+    (
+        "!DIBasicType(name: \"x\", flags: DIFlagPublic | DIFlagUnknown)",
+        "invalid debug info flag 'DIFlagUnknown'",
+    ),
+    ("!DIBasicType(name: \"x\", flags: DIFlagZero)", "invalid debug info flag 'DIFlagZero'"),
+    (
+        "!DISubprogram(name: \"f\", spFlags: DISPFlagPure | DISPFlagBogus)",
+        "invalid subprogram debug info flag 'DISPFlagBogus'",
+    ),
+    ("!GenericDINode(tag: DW_TAG_badtag)", "invalid DWARF tag 'DW_TAG_badtag'"),
+    ("!GenericDINode(tag: \"string\")", "expected DWARF tag"),
+    (
+        "distinct !DICompileUnit(language: DW_LANG_NoSuchLanguage, file: !3)",
+        "invalid DWARF language 'DW_LANG_NoSuchLanguage'",
+    ),
+    ("distinct !DICompileUnit(language: DW_LANG_Rust, file: !3)", ""),
+    // Expression elements: operations, encodings, unsigned 64-bit numbers.
+    (
+        "!DIExpression(DW_OP_LLVM_convert, 32, DW_ATE_signed, DW_OP_constu, 18446744073709551615)",
+        "",
+    ),
+    (
+        "!DIExpression(DW_OP_constu, 18446744073709551616)",
+        "element too large, limit is 18446744073709551615",
+    ),
+    ("!DIExpression(DIOpArg(0, ptr))", "expected unsigned integer"),
 ];
 
 #[test]
@@ -1084,4 +1121,167 @@ fn noinline_and_alwaysinline_are_incompatible() {
         }
     }
     verifier_finding("define void @f() alwaysinline {\n  ret void\n}\n", "");
+}
+
+/// LLParser's errors with their exact words: (source, LLVM 22's message or "" when valid).
+const LLPARSER_MESSAGES: &[(&str, &str)] = &[
+    // A tuple's operands are read without the function's values.
+    ("define void @f(i32 %v) {\n  ret void, !foo !{i32 %v}\n}\n", "invalid use of function-local name"),
+    ("declare void @llvm.bar(metadata)\ndefine void @f(i32 %v) {\n  call void @llvm.bar(metadata !{i32 0, !{i32 %v}})\n  ret void\n}\n", "invalid use of function-local name"),
+    ("%T = type { i32 }\ndeclare void @llvm.bar(metadata)\ndefine void @f(i32 %v) {\n  call void @llvm.bar(metadata !{%T zeroinitializer, i32 0})\n  call void @llvm.bar(metadata i32 %v)\n  ret void, !foo !{!\"%v\"}\n}\n", ""),
+    ("define void @f() {\n  ret void, !bar !{metadata !0}\n}\n!0 = !{}\n", "invalid metadata-value-metadata roundtrip"),
+    ("!named = !{!0}\n!0 = !{!\"metadata\", !1}\n!1 = !{}\n", ""),
+    // Quoted names may not hold NUL (metadata strings may).
+    ("define void @f() {\n  %\"a\\00\" = add i32 0, 0\n  ret void\n}\n", "NUL character is not allowed in names"),
+    ("define void @f() {\nentry:\n  br label %\"b\\00\"\n\"b\\00\":\n  ret void\n}\n", "NUL character is not allowed in names"),
+    ("@\"g\\00\" = global i32 0\n", "NUL character is not allowed in names"),
+    ("@\"g\\01\" = global i32 0, !foo !0\n!0 = !{!\"\\00\"}\n", ""),
+    // Only a musttail call forwards variable arguments, and in a varargs function it must.
+    ("declare void @g(...)\ndefine void @f(...) {\n  musttail call void (...) @g(...)\n  ret void\n}\n", ""),
+    ("declare void @g(...)\ndefine void @f() {\n  musttail call void (...) @g(...)\n  ret void\n}\n", "unexpected ellipsis in argument list for musttail call in non-varargs function"),
+    ("declare void @g(...)\ndefine void @f(...) {\n  call void (...) @g(...)\n  ret void\n}\n", "unexpected ellipsis in argument list for non-musttail call"),
+    ("declare void @g(...)\ndefine void @f(...) {\n  musttail call void (...) @g(i32 0)\n  ret void\n}\n", "expected '...' at end of argument list for musttail call in varargs function"),
+    // An alloca's size, alignment, address space and metadata, in that order.
+    ("target datalayout = \"A1\"\ndefine void @f() {\n  %a = alloca i32, i32 2, align 4, addrspace(1), !foo !0\n  ret void\n}\n!0 = !{}\n", ""),
+    ("target datalayout = \"A1\"\ndefine void @f() {\n  %a = alloca i32, addrspace(1), align 4\n  ret void\n}\n", "expected metadata after comma"),
+    ("define void @f() {\n  %a = alloca i32, align 4, i32 1\n  ret void\n}\n", "expected metadata or 'addrspace'"),
+    // Only some target types have a zero value.
+    ("define void @f() {\n  %a = freeze target(\"spirv.Event\") zeroinitializer\n  %b = freeze target(\"aarch64.svcount\") zeroinitializer\n  ret void\n}\n", ""),
+    ("define void @f() {\n  %a = freeze target(\"unknown\") zeroinitializer\n  ret void\n}\n", "invalid type for null constant"),
+    // A forward reference's pointer type is the definition's.
+    ("@a = alias i32, ptr addrspace(1) @g\n@g = addrspace(1) global i32 0\n", ""),
+    ("@a = alias i32, ptr addrspace(1) @g\n@g = global i32 0\n", "forward reference and definition of global have different types"),
+    ("@p = global ptr addrspace(1) @g\n@g = alias i32, ptr @x\n@x = global i32 0\n", "forward reference and definition of alias have different types"),
+    ("@p = global ptr addrspace(1) @f\ndeclare void @f()\n", "invalid forward reference to function 'f' with wrong type: expected 'ptr' but was 'ptr addrspace(1)'"),
+    ("define void @h() {\n  call void @f()\n  ret void\n}\ndeclare void @f() addrspace(1)\n", "invalid forward reference to function 'f' with wrong type: expected 'ptr addrspace(1)' but was 'ptr'"),
+    ("define void @h() {\nbb:\n  ret void\n}\n@p = global ptr addrspace(1) blockaddress(@f, %bb)\ndefine void @f() addrspace(1) {\n  br label %bb\nbb:\n  ret void\n}\n", ""),
+];
+
+#[test]
+fn llparser_errors_have_llvms_words() {
+    let opt = opt22();
+    for &(src, msg) in LLPARSER_MESSAGES {
+        reader_says(src, src, msg);
+        if let Some(opt) = &opt {
+            opt_says(opt, src, src, msg);
+        }
+    }
+}
+
+/// Verifier rules, each with LLVM 22's message ("" when valid): (source, message).
+const VERIFIER_MESSAGES: &[(&str, &str)] = &[
+    // Attributes against the types of parameters, results and call arguments.
+    ("declare signext i8 @f(ptr nonnull align 4 %p, <2 x ptr> align 8 %v, i32 range(i32 0, 4) %r, [2 x float] nofpclass(nan) %a)\n", ""),
+    ("declare void @f(float signext)\n", "Attribute 'signext' applied to incompatible type!"),
+    ("declare void @f(i32 dead_on_unwind %arg)\n", "Attribute 'dead_on_unwind' applied to incompatible type!"),
+    ("declare void @f(i32 align 4)\n", "Attribute 'align 4' applied to incompatible type!"),
+    ("declare void @f(<2 x i32> nofpclass(nan))\n", "Attribute 'nofpclass(nan)' applied to incompatible type!"),
+    ("declare void @f(ptr)\ndeclare i32 @p(...)\ndefine void @g() personality ptr @p {\n  invoke void @f(ptr signext null)\n    to label %r unwind label %u\nr:\n  ret void\nu:\n  %l = landingpad { ptr, i32 } cleanup\n  ret void\n}\n", "Attribute 'signext' applied to incompatible type!"),
+    ("%o = type opaque\ndeclare void @f(ptr byref(%o))\n", "Attribute 'byref' does not support unsized types!"),
+    ("%o = type opaque\ndeclare void @f(ptr byval({ i32, %o }))\n", "Attribute 'byval' does not support unsized types!"),
+    ("declare void @f(ptr byval([2147483648 x i16]))\n", "huge 'byval' arguments are unsupported"),
+    ("declare void @f(ptr byval([2147483647 x i16]))\n", ""),
+    ("declare void @f(ptr elementtype(i32))\n", "Attribute 'elementtype' can only be applied to intrinsics and inline asm."),
+    // What variadic arguments may carry.
+    ("declare void @f(...)\ndefine void @g() {\n  call void (...) @f(ptr sret({}) null)\n  ret void\n}\n", "Attribute 'sret' cannot be used for vararg call arguments!"),
+    ("declare void @f(...)\ndefine void @g() {\n  %a = alloca i32\n  call void (...) @f(ptr inalloca(i32) %a, i32 0)\n  ret void\n}\n", "inalloca isn't on the last argument!"),
+    ("declare void @f(...)\ndefine void @g() {\n  call void (...) @f(ptr byval(i32) null, i32 zeroext 0)\n  ret void\n}\n", ""),
+    // DLL storage and visibility.
+    ("declare protected dllexport void @f()\n@g = available_externally dllimport global i32 0\n", ""),
+    ("declare hidden dllexport void @f()\n", "dllexport GlobalValue must have default or protected visibility"),
+    ("declare protected dllimport void @f()\n", "dllimport GlobalValue must have default visibility"),
+    ("define dllimport void @f() {\n  ret void\n}\n", "Global is marked as dllimport, but not external"),
+    // An ifunc's resolver is a function (through casts and aliases).
+    ("define ptr @r() {\n  ret ptr null\n}\n@a = alias ptr (), ptr @r\n@i = ifunc void (), ptr @a\n", ""),
+    ("define ptr @r() {\n  ret ptr null\n}\n@i = ifunc void (), ptr getelementptr (i8, ptr @r, i32 4)\n", "IFunc must have a Function resolver"),
+    // The special arrays.
+    ("define void @c() {\n  ret void\n}\n@a = global i32 0\n@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @c, ptr null }]\n@llvm.used = appending global [2 x ptr] [ptr @a, ptr getelementptr (i8, ptr @c, i64 0)], section \"llvm.metadata\"\n", ""),
+    ("@llvm.global_ctors = appending global [1 x { i32, ptr, i8 }] zeroinitializer\n", "wrong type for intrinsic global variable"),
+    ("@llvm.global_dtors = appending global [1 x { i32, ptr }] zeroinitializer\n", "the third field of the element type is mandatory, specify ptr null to migrate from the obsoleted 2-field form"),
+    ("@llvm.global_ctors = appending global [0 x { i32, ptr, ptr }] zeroinitializer\n@u = global ptr @llvm.global_ctors\n", "invalid uses of intrinsic global variable"),
+    ("@a = global i32 0\n@llvm.used = global [1 x ptr] [ptr @a]\n", "invalid linkage for intrinsic global variable"),
+    ("@llvm.used = appending global [1 x ptr] zeroinitializer\n", "wrong initializer for intrinsic global variable"),
+    ("@a = global i32 0\n@llvm.compiler.used = appending global [2 x ptr] [ptr @a, ptr null]\n", "invalid llvm.compiler.used member"),
+    ("@0 = global i32 0\n@llvm.used = appending global [1 x ptr] [ptr @0]\n", "members of llvm.used must be named"),
+    // Which instructions take which attachments.
+    ("define void @f(ptr %p) {\n  %a = load ptr, ptr %p, !align !0, !nonnull !1, !dereferenceable !0, !invariant.group !1\n  %b = inttoptr i64 0 to ptr, !dereferenceable_or_null !0\n  store i32 0, ptr %p, !invariant.group !1\n  fence release, !mmra !2\n  ret void\n}\n!0 = !{i64 4}\n!1 = !{}\n!2 = !{!\"a\", !\"b\"}\n", ""),
+    ("declare ptr @g()\ndefine void @f() {\n  %a = call ptr @g(), !align !0\n  ret void\n}\n!0 = !{i64 4}\n", "align applies only to load instructions, use attributes for calls or invokes"),
+    ("define void @f(ptr %p) {\n  %a = load i32, ptr %p, !align !0\n  ret void\n}\n!0 = !{i64 4}\n", "align applies only to pointer types"),
+    ("define void @f() {\n  %a = alloca ptr, !dereferenceable !0\n  ret void\n}\n!0 = !{i64 4}\n", "dereferenceable, dereferenceable_or_null apply only to load and inttoptr instructions, use attributes for calls or invokes"),
+    ("define void @f() {\n  %a = inttoptr i64 0 to ptr, !nonnull !0\n  ret void\n}\n!0 = !{}\n", "nonnull applies only to load instructions, use attributes for calls or invokes"),
+    ("define void @f() {\n  %a = alloca i32, !invariant.group !0\n  ret void\n}\n!0 = !{}\n", "invariant.group metadata is only for loads and stores"),
+    ("define void @f(i32 %x) {\n  %a = add i32 %x, 1, !range !0\n  ret void\n}\n!0 = !{i32 0, i32 1}\n", "Ranges are only for loads, calls and invokes!"),
+    ("define void @f(i32 %x) {\n  %a = add i32 %x, 1, !mmra !0\n  ret void\n}\n!0 = !{!\"a\", !\"b\"}\n", "!mmra metadata attached to unexpected instruction kind"),
+    // An intrinsic is only called.
+    ("declare void @llvm.trap()\ndefine void @f() {\n  call void @llvm.trap()\n  ret void\n}\n", ""),
+    ("declare i32 @llvm.umax.i32(i32, i32)\n@g = global ptr @llvm.umax.i32\n", "Invalid user of intrinsic instruction!"),
+    ("declare void @llvm.trap()\n@g = global [1 x ptr] [ptr @llvm.trap]\n", "Invalid user of intrinsic instruction!"),
+    ("declare void @llvm.trap()\ndeclare void @g(ptr)\ndefine void @f() {\n  call void @g(ptr @llvm.trap)\n  ret void\n}\n", "Invalid user of intrinsic instruction!"),
+    // Exception handling: pads where unwinding lands, cleanupret from a cleanuppad.
+    ("declare i32 @g()\ndefine i32 @f() {\n  %a = invoke i32 @g()\n    to label %l unwind label %l\nl:\n  ret i32 0\n}\n", "The unwind destination does not have an exception handling instruction!"),
+    ("declare i32 @p(...)\ndefine void @f() personality ptr @p {\nentry:\n  br label %c\nc:\n  cleanupret from undef unwind to caller\n}\n", "CleanupReturnInst needs to be provided a CleanupPad"),
+    ("declare i32 @p(...)\ndeclare void @g()\ndefine void @f() personality ptr @p {\nentry:\n  invoke void @g()\n    to label %ok unwind label %c\nok:\n  ret void\nc:\n  %pad = cleanuppad within none []\n  cleanupret from %pad unwind to caller\n}\n", ""),
+    // callbr's label constraints and indirect destinations.
+    ("define void @f() {\n  callbr void asm \"\", \"!i,!i\"()\n    to label %a [label %b, label %c]\na:\n  ret void\nb:\n  ret void\nc:\n  ret void\n}\n", ""),
+    ("define void @f() {\n  callbr void asm \"\", \"!i\"()\n    to label %a [label %b, label %c]\na:\n  ret void\nb:\n  ret void\nc:\n  ret void\n}\n", "Number of label constraints does not match number of callbr dests"),
+    // Operand bundles.
+    ("define void @f(ptr %p) {\n  call void %p() [ \"kcfi\"(i32 1), \"deopt\"(i32 0) ]\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p) {\n  call void %p() [ \"kcfi\"(i32 1), \"kcfi\"(i32 1) ]\n  ret void\n}\n", "Multiple kcfi operand bundles"),
+    ("define void @f(ptr %p) {\n  call void %p() [ \"kcfi\"(i64 1) ]\n  ret void\n}\n", "Kcfi bundle operand must be an i32 constant"),
+    ("define void @f(ptr %p) {\n  call void %p() [ \"deopt\"(), \"deopt\"() ]\n  ret void\n}\n", "Multiple deopt operand bundles"),
+    ("define void @f(ptr %p) {\n  call void %p() [ \"ptrauth\"(i32 0) ]\n  ret void\n}\n", "Expected exactly two ptrauth bundle operands"),
+    // Calling conventions of entry points.
+    ("define amdgpu_kernel void @k() {\n  ret void\n}\ndefine fastcc void @f() {\n  call fastcc void @f()\n  ret void\n}\n", ""),
+    ("define amdgpu_kernel i32 @k() {\n  ret i32 0\n}\n", "Calling convention requires void return type"),
+    ("declare amdgpu_ps void @k(ptr sret(i32))\n", "Calling convention does not allow sret"),
+    ("declare amdgpu_cs void @k(ptr byval(i32))\n", "Calling convention disallows byval"),
+    ("declare fastcc void @f(...)\n", "Calling convention does not support varargs or perfect forwarding!"),
+    ("declare amdgpu_kernel void @k()\ndefine void @f() {\n  call amdgpu_kernel void @k()\n  ret void\n}\n", "calling convention does not permit calls"),
+    // allocsize names integer parameters.
+    ("declare ptr @f(i32, i64) allocsize(0, 1)\n", ""),
+    ("declare ptr @f(i32) allocsize(1)\n", "'allocsize' element size argument is out of bounds"),
+    ("declare ptr @f(i32, ptr) #0\nattributes #0 = { allocsize(0, 1) }\n", "'allocsize' number of elements argument must refer to an integer parameter"),
+    // Intrinsics any module may call.
+    ("declare void @llvm.gcroot(ptr, ptr)\ndefine void @f() gc \"shadow-stack\" {\n  %a = alloca ptr\n  call void @llvm.gcroot(ptr %a, ptr null)\n  ret void\n}\n", ""),
+    ("declare void @llvm.gcroot(ptr, ptr)\ndefine void @f() {\n  %a = alloca ptr\n  call void @llvm.gcroot(ptr %a, ptr null)\n  ret void\n}\n", "Enclosing function does not use GC."),
+    ("declare void @llvm.localescape(...)\ndefine void @f() {\n  %a = alloca i32\n  call void (...) @llvm.localescape(ptr %a)\n  call void (...) @llvm.localescape(ptr %a)\n  ret void\n}\n", "multiple calls to llvm.localescape in one function"),
+    ("declare void @llvm.localescape(...)\ndefine void @f() {\nentry:\n  %a = alloca i32\n  br label %b\nb:\n  call void (...) @llvm.localescape(ptr %a)\n  ret void\n}\n", "llvm.localescape used outside of entry block"),
+    ("declare void @llvm.experimental.guard(i1, ...)\ndefine void @f(i1 %c) {\n  call void (i1, ...) @llvm.experimental.guard(i1 %c)\n  ret void\n}\n", "experimental_guard must have exactly one \"deopt\" operand bundle"),
+    // Attached metadata: how often, and what it holds.
+    ("@a = external global i8\n@b = external global i8, !associated !0, !absolute_symbol !1\ndefine void @f() !kcfi_type !2 {\n  ret void, !annotation !3\n}\n!0 = !{ptr @a}\n!1 = !{i64 0, i64 256}\n!2 = !{i32 10}\n!3 = !{!\"auto-init\", !{!\"a\", !\"b\"}}\n", ""),
+    ("define void @f() !kcfi_type !0 !kcfi_type !0 {\n  ret void\n}\n!0 = !{i32 10}\n", "function must have a single !kcfi_type attachment"),
+    ("@b = external global i32, !absolute_symbol !0\n!0 = !{}\n", "It should have at least one range!"),
+    ("@b = external global i8, !associated !0\n!0 = !{i32 1}\n", "associated value must be pointer typed"),
+    ("@b = external global i8, !associated !0\n!0 = !{!\"s\"}\n", "associated metadata must be ValueAsMetadata"),
+    ("@b = external global i8, !associated !0\n!0 = !{}\n", "associated metadata must have one operand"),
+    ("define void @f() {\n  ret void, !annotation !0\n}\n!0 = !{}\n", "annotation must have at least one operand"),
+    ("define void @f() {\n  ret void, !annotation !0\n}\n!0 = !{!{i32 1}}\n", "operands must be a string or a tuple of strings"),
+    // Access groups.
+    ("define void @f(ptr %p) {\n  %a = load i8, ptr %p, !llvm.access.group !0\n  %b = load i8, ptr %p, !llvm.access.group !1\n  ret void\n}\n!0 = distinct !{}\n!1 = !{!0, !2}\n!2 = distinct !{}\n", ""),
+    ("define void @f(ptr %p) {\n  %a = load i8, ptr %p, !llvm.access.group !0\n  ret void\n}\n!0 = !{!1}\n!1 = !{}\n", "Access scope list contains invalid access scope"),
+    ("define void @f(ptr %p) {\n  %a = load i8, ptr %p, !llvm.access.group !0\n  ret void\n}\n!0 = !{!\"x\"}\n", "Access scope list must consist of MDNodes"),
+    // Module flags.
+    ("!llvm.module.flags = !{!0, !1}\n!0 = !{i32 8, !\"PIC Level\", i32 2}\n!1 = !{i32 5, !\"CG Profile\", !2}\n!2 = !{!3}\n!3 = !{null, null, i64 1}\n", ""),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, !\"a\"}\n", "incorrect number of operands in module flag"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 9, !\"a\", i32 1}\n", "invalid behavior operand in module flag (unexpected constant)"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{!\"x\", !\"a\", i32 1}\n", "invalid behavior operand in module flag (expected constant integer)"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, i32 2, i32 1}\n", "invalid ID operand in module flag (expected metadata string)"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 5, !\"CG Profile\", !1}\n!1 = !{!\"\"}\n", "expected a MDNode triple"),
+    ("declare void @f(ptr inalloca(i32))\ndefine void @g() {\n  %a = alloca inalloca i32\n  call void @f(ptr inalloca(i32) %a)\n  ret void\n}\n", ""),
+    ("declare void @f(ptr inalloca(i32))\ndefine void @g() {\n  %a = alloca i32\n  call void @f(ptr inalloca(i32) %a)\n  ret void\n}\n", "inalloca argument for call has mismatched alloca"),
+    ("declare half @llvm.fptrunc.round(float, metadata)\ndefine half @f(float %a) {\n  %r = call half @llvm.fptrunc.round(float %a, metadata !\"round.upward\")\n  ret half %r\n}\n", ""),
+    ("declare half @llvm.fptrunc.round(float, metadata)\ndefine half @f(float %a) {\n  %r = call half @llvm.fptrunc.round(float %a, metadata !\"round.test\")\n  ret half %r\n}\n", "unsupported rounding mode argument"),
+    ("declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)\ndefine void @f(<4 x i32> %v, ptr %p, <4 x i1> %m) {\n  call void @llvm.masked.store.v4i32.p0(<4 x i32> %v, ptr %p, i32 3, <4 x i1> %m)\n  ret void\n}\n", "Invalid alignment argument"),
+    ("declare <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32, i32)\ndefine <4 x i32> @f(i32 %a, i32 %b) {\n  %r = call <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32 %a, i32 %b)\n  ret <4 x i32> %r\n}\n", "get_active_lane_mask: element type is not i1"),
+];
+
+#[test]
+fn the_verifier_checks_what_llvm_22s_verifier_checks() {
+    let opt = opt22();
+    for &(src, msg) in VERIFIER_MESSAGES {
+        verifier_finding(src, msg);
+        if let Some(opt) = &opt {
+            opt_says(opt, src, src, msg);
+        }
+    }
 }

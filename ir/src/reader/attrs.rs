@@ -423,7 +423,31 @@ fn bad_attr_argument(w: &str, arg: &str) -> Option<String> {
                 Some((a, b)) => is_int(a.trim()) && is_int(b.trim()),
                 None => is_int(arg),
             };
-            (!ok).then(|| "expected integer".to_string())
+            if !ok {
+                return Some("expected integer".to_string());
+            }
+            let same = arg
+                .split_once(',')
+                .is_some_and(|(a, b)| a.trim() == b.trim());
+            (w == "allocsize" && same)
+                .then(|| "'allocsize' indices can't refer to the same parameter".to_string())
+        }
+        "initializes" => {
+            // `(lo, hi), ...`: each range non-empty, in order, apart from the one before.
+            let mut prev_hi: Option<i128> = None;
+            for range in arg.split(')').map(str::trim).filter(|r| !r.is_empty()) {
+                let range = range.trim_start_matches(',').trim().strip_prefix('(')?;
+                let (lo, hi) = range.split_once(',')?;
+                let (lo, hi) = (
+                    lo.trim().parse::<i128>().ok()?,
+                    hi.trim().parse::<i128>().ok()?,
+                );
+                if lo >= hi || prev_hi.is_some_and(|p| lo <= p) {
+                    return Some("Invalid (unordered or overlapping) range list".to_string());
+                }
+                prev_hi = Some(hi);
+            }
+            None
         }
         "uwtable" => {
             (!matches!(arg, "sync" | "async")).then(|| "expected unwind table kind".into())

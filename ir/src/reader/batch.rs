@@ -81,6 +81,8 @@ struct Job {
     /// The function it belongs to, in the main module.
     func: GlobalId,
     params: Vec<Param>,
+    /// Whether the function takes variable arguments.
+    varargs: bool,
     /// Offset of the opening `{` and one past the closing `}`.
     start: u32,
     end: u32,
@@ -241,7 +243,7 @@ fn parse_chunk(src: &[u8], utf8: bool, chunk: Chunk) -> Option<ChunkOut> {
         p.opaque_only = job.opaque_only;
         p.program_as = job.program_as;
         p.seek(job.start);
-        p.begin_body(&job.params).ok()?;
+        p.begin_body(&job.params, job.varargs).ok()?;
         p.body = Body::with_capacity(p.body_lines_estimate());
         p.function_body().ok()?;
         // The body must end where the layout said, and must not change how the rest of the
@@ -315,7 +317,13 @@ impl<'a> Parser<'a> {
     }
 
     /// Leave the body of `func` (from the current `{` to `end`) to a worker.
-    pub(super) fn defer_body(&mut self, func: GlobalId, params: Vec<Param>, end: u32) {
+    pub(super) fn defer_body(
+        &mut self,
+        func: GlobalId,
+        params: Vec<Param>,
+        varargs: bool,
+        end: u32,
+    ) {
         let start = self.tok.start;
         let typed_pointers = self.m.typed_pointers;
         let opaque_only = self.opaque_only;
@@ -325,6 +333,7 @@ impl<'a> Parser<'a> {
         d.jobs.push(Job {
             func,
             params,
+            varargs,
             start,
             end,
             typed_pointers,
@@ -461,7 +470,7 @@ impl<'a> Parser<'a> {
                     }
                     mg
                 }
-                None => self.placeholder_global(name.into(), off),
+                None => self.placeholder_global(name.into(), off, glob.common().addrspace),
             };
             r.globals.push(mg);
         }

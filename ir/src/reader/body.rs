@@ -23,8 +23,9 @@ pub(super) fn value_uses(body: &Body, v: Value) -> usize {
 
 impl<'a> Parser<'a> {
     /// Start a body: reset the per-function tables (keeping their capacity) and name the
-    /// parameters.
-    pub(super) fn begin_body(&mut self, params: &[Param]) -> PResult<()> {
+    /// parameters (`varargs`: the function takes variable arguments).
+    pub(super) fn begin_body(&mut self, params: &[Param], varargs: bool) -> PResult<()> {
+        self.fs.varargs = varargs;
         self.fs.names.clear();
         self.fs.pending.clear();
         self.fs.defined_blocks.clear();

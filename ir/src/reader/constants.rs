@@ -3,7 +3,7 @@
 //! flags (`nuw`, `inbounds`, fast-math, ...) that constant expressions share with
 //! instructions.
 
-use super::{token_offset, PResult, Parser};
+use super::{token_offset, PResult, Parser, UNKNOWN_AS};
 use crate::constant::{ApInt, Const, ConstData, ConstExpr};
 use crate::inst::*;
 use crate::lexer::{Tok, Token};
@@ -130,7 +130,8 @@ impl<'a> Parser<'a> {
             Tok::Local => return self.local_use(ty),
             Tok::Global => {
                 self.bump();
-                let g = self.global_ref(t);
+                let used_as = self.m.types.pointer_addrspace(ty).unwrap_or(UNKNOWN_AS);
+                let g = self.global_ref(t, used_as);
                 if !self.m.types.is_pointer(ty) {
                     return self.error_at(token_offset(t), "global value must have pointer type");
                 }
@@ -331,6 +332,16 @@ impl<'a> Parser<'a> {
                 };
                 return self.err(format!("invalid type for {what} constant"));
             }
+            "zeroinitializer"
+                if matches!(&tyd, TypeData::TargetExt { name, .. }
+                    if !["spirv.", "aarch64.svcount", "riscv.vector.tuple"]
+                        .iter()
+                        .any(|p| name.starts_with(p))) =>
+            {
+                // Only target types with a zero value take one (LLVM's `HasZeroInit`; of the
+                // `spirv.` types some have none, which is not checked).
+                return self.err("invalid type for null constant");
+            }
             "undef" => ConstData::Undef(ty),
             "poison" => ConstData::Poison(ty),
             "zeroinitializer" => ConstData::Zero(ty),
@@ -417,7 +428,7 @@ impl<'a> Parser<'a> {
                 // (`ptr @f`) is accepted too.
                 let func = if self.tok.kind == Tok::Global {
                     let g = self.bump();
-                    let global = self.global_ref(g);
+                    let global = self.global_ref(g, UNKNOWN_AS);
                     self.m.consts.intern(ConstData::Global { ty, global })
                 } else {
                     self.typed_const()?
@@ -435,7 +446,8 @@ impl<'a> Parser<'a> {
             "dso_local_equivalent" | "no_cfi" => {
                 self.bump();
                 let g = self.expect(Tok::Global, "a global")?;
-                let gid = self.global_ref(g);
+                let used_as = self.m.types.pointer_addrspace(ty).unwrap_or(UNKNOWN_AS);
+                let gid = self.global_ref(g, used_as);
                 let fty = ty;
                 let func = self.m.consts.intern(ConstData::Global {
                     ty: fty,

@@ -81,6 +81,44 @@ fn unsigned_within(name: &str, value: &str, max: u64) -> Option<String> {
     }
 }
 
+/// A field whose value is one of LLVM's named constants (a DWARF tag or language, a `|` of
+/// flags): the first name LLVM 22 does not know, as (offset in `value`, LLParser's message).
+fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
+    use super::dwarf_names::*;
+    let numeric = |v: &str| v.bytes().all(|c| c.is_ascii_digit() || c == b'-');
+    let one = |v: &str, prefix: &str, known: &[&str], what: &str| {
+        if v.starts_with(prefix) {
+            (known.binary_search(&v).is_err()).then(|| format!("invalid {what} '{v}'"))
+        } else if numeric(v) {
+            None
+        } else {
+            Some(format!("expected {what}"))
+        }
+    };
+    match field {
+        "tag" => one(value, "DW_TAG_", DWARF_TAGS, "DWARF tag").map(|m| (0, m)),
+        "language" => one(value, "DW_LANG_", DWARF_LANGUAGES, "DWARF language").map(|m| (0, m)),
+        "flags" | "spFlags" => {
+            let (prefix, known, what) = if field == "flags" {
+                ("DIFlag", DI_FLAGS, "debug info flag")
+            } else {
+                ("DISPFlag", DI_SP_FLAGS, "subprogram debug info flag")
+            };
+            let mut at = 0;
+            for part in value.split('|') {
+                let lead = part.len() - part.trim_start().len();
+                let name = part.trim();
+                if name.starts_with(prefix) && known.binary_search(&name).is_err() {
+                    return Some(((at + lead) as u32, format!("invalid {what} '{name}'")));
+                }
+                at += part.len() + 1;
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
 impl<'a> Parser<'a> {
     /// Skip the parenthesised fields of a specialised node (as `skip_group` does), noting
     /// where each top-level field starts, has its `:` and ends: one pass over the bytes, as
@@ -207,6 +245,7 @@ impl<'a> Parser<'a> {
                     | "name"
                     | "isDefinition"
                     | "spFlags"
+                    | "flags"
             );
             let (value, off) = if wanted {
                 let lead = src[c as usize + 1..b as usize]
@@ -262,6 +301,9 @@ impl<'a> Parser<'a> {
                 if let Some(msg) = signed_within(name, value) {
                     return self.error_at(off, msg);
                 }
+            }
+            if let Some((at, msg)) = named_constant(name, value) {
+                return self.error_at(off + at, msg);
             }
             if kind == "DIGlobalVariable" && name == "name" && value == "\"\"" {
                 return self.error_at(off, "'name' cannot be empty");

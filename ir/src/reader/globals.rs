@@ -5,7 +5,7 @@
 
 use super::attrs::AttrPos;
 use super::types::struct_nesting_error;
-use super::{token_offset, PResult, Parser};
+use super::{token_offset, PResult, Parser, UNKNOWN_AS};
 use crate::attr::{Attr, AttrList, AttrSet};
 use crate::function::{Body, Function, Param};
 use crate::inst::*;
@@ -830,21 +830,85 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Get or reserve the global named by token `t`.
-    pub(super) fn global_ref(&mut self, t: Token) -> GlobalId {
+    /// Get or reserve the global named by token `t`, used as a pointer in address space
+    /// `addrspace` ([`UNKNOWN_AS`] if the use does not say).
+    pub(super) fn global_ref(&mut self, t: Token, addrspace: u32) -> GlobalId {
         self.saw_global = true;
         let name = self.name_str(t);
         if let Some(g) = self.m.global_by_name(&name) {
             return g;
         }
-        self.placeholder_global(name.into(), t.start)
+        self.placeholder_global(name.into(), t.start, addrspace)
     }
 
-    /// Reserve a handle for global `name`, first used at `offset` and not defined yet.
-    pub(super) fn placeholder_global(&mut self, name: Box<str>, offset: u32) -> GlobalId {
+    /// LLParser's check of a definition against the forward reference `placeholder` it
+    /// replaces: both must be pointers in one address space. `ty_at` is where a variable's or
+    /// alias's value type is written (`None` for a function, refused at the reference).
+    fn check_forward_type(
+        &self,
+        placeholder: GlobalId,
+        kind: &GlobalKind,
+        ty_at: Option<u32>,
+    ) -> PResult<()> {
+        let used = self.m.globals[placeholder].common().addrspace;
+        let defined = match kind {
+            GlobalKind::Alias(a) if a.ifunc => used,
+            GlobalKind::Alias(a) => {
+                let t = self.m.consts.ty(a.target);
+                self.m.types.pointer_addrspace(t).unwrap_or(used)
+            }
+            GlobalKind::Function(f) => f.common.addrspace,
+            GlobalKind::Var(v) => v.common.addrspace,
+        };
+        if used == UNKNOWN_AS || used == defined {
+            return Ok(());
+        }
+        let ptr = |a: u32| match a {
+            0 => "ptr".to_string(),
+            a => format!("ptr addrspace({a})"),
+        };
+        match (kind, ty_at) {
+            (GlobalKind::Function(f), _) => {
+                let at = self.pending_globals.get(&placeholder).copied().unwrap_or(0);
+                // The offset is the name's: step back over the sigil (and an opening quote).
+                let at = (1..=2)
+                    .map(|k| at.saturating_sub(k))
+                    .find(|&o| self.src.get(o as usize) == Some(&b'@'))
+                    .unwrap_or(at);
+                self.error_at(
+                    at,
+                    format!(
+                        "invalid forward reference to function '{}' with wrong type: expected '{}' but was '{}'",
+                        f.common.name.as_str().unwrap_or_default(),
+                        ptr(defined),
+                        ptr(used)
+                    ),
+                )
+            }
+            (GlobalKind::Alias(_), Some(at)) => self.error_at(
+                at,
+                "forward reference and definition of alias have different types",
+            ),
+            (_, at) => self.error_at(
+                at.unwrap_or(0),
+                "forward reference and definition of global have different types",
+            ),
+        }
+    }
+
+    /// Reserve a handle for global `name`, first used at `offset` and not defined yet, as a
+    /// pointer in address space `addrspace` ([`UNKNOWN_AS`] where the use names no type): the
+    /// definition must agree ([`Parser::check_forward_type`]).
+    pub(super) fn placeholder_global(
+        &mut self,
+        name: Box<str>,
+        offset: u32,
+        addrspace: u32,
+    ) -> GlobalId {
         let placeholder = GlobalKind::Var(Box::new(GlobalVar {
             common: GlobalCommon {
                 name: Name::Named(name),
+                addrspace,
                 ..Default::default()
             },
             value_ty: self.m.types.int(8),
@@ -958,8 +1022,10 @@ impl<'a> Parser<'a> {
         };
         self.global_prefix(&mut common)?;
         let externally_initialized = self.eat_word("externally_initialized");
+        let ty_at;
         let kind = if self.eat_word("alias") || self.is_word("ifunc") {
             let ifunc = self.eat_word("ifunc");
+            ty_at = token_offset(self.tok);
             let value_ty = self.parse_type()?;
             self.expect(Tok::Comma, "','")?;
             let target = if self.tok.kind == Tok::Word
@@ -1004,6 +1070,7 @@ impl<'a> Parser<'a> {
                     self.describe()
                 ));
             };
+            ty_at = token_offset(self.tok);
             let value_ty = self.parse_type()?;
             let is_decl =
                 matches!(common.linkage, Linkage::ExternWeak) || self.last_was_external(&common);
@@ -1061,7 +1128,7 @@ impl<'a> Parser<'a> {
             }
             GlobalKind::Var(Box::new(gv))
         };
-        self.define_global(kind, name_off)?;
+        self.define_global(kind, name_off, Some(ty_at))?;
         Ok(())
     }
 
@@ -1071,7 +1138,14 @@ impl<'a> Parser<'a> {
         c.linkage == Linkage::External && self.external_written
     }
 
-    fn define_global(&mut self, kind: GlobalKind, name_off: u32) -> PResult<GlobalId> {
+    /// Define a global read at `name_off` (`ty_at`: where its value type is written, for a
+    /// variable or alias), filling the placeholder of a forward reference if there is one.
+    fn define_global(
+        &mut self,
+        kind: GlobalKind,
+        name_off: u32,
+        ty_at: Option<u32>,
+    ) -> PResult<GlobalId> {
         let name = match &kind {
             GlobalKind::Function(f) => f.common.name.clone(),
             GlobalKind::Var(v) => v.common.name.clone(),
@@ -1080,9 +1154,11 @@ impl<'a> Parser<'a> {
         self.external_written = false;
         if let Name::Named(n) = &name {
             if let Some(g) = self.m.global_by_name(n) {
-                if self.pending_globals.remove(&g).is_none() {
+                if !self.pending_globals.contains_key(&g) {
                     return self.error_at(name_off, format!("redefinition of global '@{n}'"));
                 }
+                self.check_forward_type(g, &kind, ty_at)?;
+                self.pending_globals.remove(&g);
                 self.m.globals[g].kind = kind;
                 // Keep LLVM's order: a global is placed where it is defined, not first used.
                 // Its place from the first use goes in `finish_module` (all at once: removing
@@ -1247,7 +1323,8 @@ impl<'a> Parser<'a> {
             }
             // Also for a body left to a worker (which names the parameters again): a repeated
             // parameter name is reported here, at its place among the top-level errors.
-            self.begin_body(&f.params)?;
+            let varargs = self.m.types.func_parts(f.fn_ty).is_some_and(|(_, _, v)| v);
+            self.begin_body(&f.params, varargs)?;
             let lazy = self.lazy_body();
             let kept = lazy.is_some();
             let deferred = match lazy {
@@ -1255,7 +1332,9 @@ impl<'a> Parser<'a> {
                     f.body = Some(Body::lazy(lazy));
                     None
                 }
-                None => self.deferrable_body().map(|end| (end, f.params.clone())),
+                None => self
+                    .deferrable_body()
+                    .map(|end| (end, f.params.clone(), varargs)),
             };
             if !kept && deferred.is_none() {
                 self.body = Body::with_capacity(self.body_lines_estimate());
@@ -1271,19 +1350,19 @@ impl<'a> Parser<'a> {
                     p.name = Name::Unnamed;
                 }
             }
-            let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
+            let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start, None)?;
             if let Some(hint) = hint {
                 self.hints.set(g, hint);
             }
             if kept {
                 self.lazy_bodies.push(g);
             }
-            if let Some((end, params)) = deferred {
-                self.defer_body(g, params, end);
+            if let Some((end, params, varargs)) = deferred {
+                self.defer_body(g, params, varargs, end);
             }
             return Ok(());
         }
-        self.define_global(GlobalKind::Function(Box::new(f)), nt.start)?;
+        self.define_global(GlobalKind::Function(Box::new(f)), nt.start, None)?;
         Ok(())
     }
 

@@ -236,7 +236,7 @@ impl<'a> Parser<'a> {
             if !self.is_word("call") {
                 return self.err("expected 'call' after tail-call marker");
             }
-            let mut d = self.call_like(Opcode::Call)?;
+            let mut d = self.call_like(Opcode::Call, tk == TailKind::MustTail)?;
             if let InstExtra::Call(ci) = &mut d.extra {
                 ci.tail = tk;
             }
@@ -303,12 +303,12 @@ impl<'a> Parser<'a> {
             Invoke | CallBr => {
                 self.tok = t;
                 self.lex.pos = t.end as usize;
-                return self.call_like(op);
+                return self.call_like(op, false);
             }
             Call => {
                 self.tok = t;
                 self.lex.pos = t.end as usize;
-                return self.call_like(op);
+                return self.call_like(op, false);
             }
             Resume => d.operands.push(self.typed_value()?.1),
             Unreachable => {}
@@ -407,13 +407,27 @@ impl<'a> Parser<'a> {
                 }
                 let mut align = None;
                 let mut addrspace = 0;
+                // In LLParser's order: a size, an alignment, an address space, metadata; what
+                // is past its place is refused as LLParser refuses it.
+                let mut seen_align = false;
+                let mut seen_addrspace = false;
                 while self.eat(Tok::Comma) {
+                    if self.tok.kind == Tok::MetaName {
+                        self.inst_md(&mut d)?;
+                        continue;
+                    }
+                    if seen_addrspace || !d.md.is_empty() || d.debug.is_some() {
+                        return self.err("expected metadata after comma");
+                    }
+                    if seen_align && !self.is_word("addrspace") {
+                        return self.err("expected metadata or 'addrspace'");
+                    }
                     if self.eat_word("align") {
                         align = Align::new(self.parse_align()?);
+                        seen_align = true;
                     } else if self.is_word("addrspace") {
                         addrspace = self.opt_addrspace()?;
-                    } else if self.tok.kind == Tok::MetaName {
-                        self.inst_md(&mut d)?;
+                        seen_addrspace = true;
                     } else {
                         d.operands.push(self.typed_value()?.1);
                     }
@@ -948,7 +962,9 @@ impl<'a> Parser<'a> {
     }
 
     /// `call`, `invoke`, `callbr`, starting at the opcode keyword.
-    fn call_like(&mut self, op: Opcode) -> PResult<InstData> {
+    /// A call, invoke or callbr (`musttail`: the call carries that marker, which alone may
+    /// forward the function's variable arguments with `...`, and in a varargs function must).
+    fn call_like(&mut self, op: Opcode, musttail: bool) -> PResult<InstData> {
         let t = self.bump();
         let void = self.m.types.void();
         let mut d = InstData::new(op, void);
@@ -999,8 +1015,15 @@ impl<'a> Parser<'a> {
         let mut forwards_varargs = false;
         if !self.eat(Tok::RParen) {
             loop {
-                if self.eat(Tok::DotDotDot) {
-                    // musttail forwarding of varargs.
+                if self.tok.kind == Tok::DotDotDot {
+                    let what = "unexpected ellipsis in argument list for ";
+                    if !musttail {
+                        return self.err(format!("{what}non-musttail call"));
+                    }
+                    if !self.fs.varargs {
+                        return self.err(format!("{what}musttail call in non-varargs function"));
+                    }
+                    self.bump();
                     forwards_varargs = true;
                     break;
                 }
@@ -1021,6 +1044,12 @@ impl<'a> Parser<'a> {
                 }
             }
             self.expect(Tok::RParen, "')'")?;
+        }
+        if musttail && self.fs.varargs && !forwards_varargs {
+            return self.error_at(
+                self.prev_end() - 1,
+                "expected '...' at end of argument list for musttail call in varargs function",
+            );
         }
         let fn_ty = if explicit_fn {
             ty

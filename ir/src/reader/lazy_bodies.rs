@@ -3,7 +3,7 @@
 //! placeholder, as in a body that is read), and checking, once the module is read, that
 //! every reference names something defined.
 
-use super::{PResult, Parser};
+use super::{PResult, Parser, UNKNOWN_AS};
 use crate::lazy::{LazyBody, LazyRef, RawKind, RefKind};
 use crate::lexer::{Tok, Token};
 use crate::module::GlobalId;
@@ -48,7 +48,7 @@ impl Parser<'_> {
                     let name = self.name_str(t);
                     let id = match self.m.global_by_name(&name) {
                         Some(g) => g,
-                        None => self.placeholder_global(name.into(), base + r.at),
+                        None => self.placeholder_global(name.into(), base + r.at, UNKNOWN_AS),
                     };
                     if meta && !record {
                         self.lazy_meta.push((base + r.at, id));

@@ -82,7 +82,7 @@ impl<'a> Parser<'a> {
                         self.describe()
                     ));
                 }
-                self.skip_group()?;
+                self.skip_tuple()?;
             }
             Tok::MetaName => {
                 let t = self.bump();
@@ -103,6 +103,25 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(self.raw_text(start, self.last_end as usize).into())
+    }
+
+    /// Skip a tuple's `{...}` (at the current token), refusing what LLParser refuses among its
+    /// operands, which it reads without a function's values: a local value (`%x`, "invalid
+    /// use of function-local name") and an operand of type `metadata` ("invalid
+    /// metadata-value-metadata roundtrip"). Only a tuple holding a `%` or the word
+    /// `metadata` is looked at again.
+    fn skip_tuple(&mut self) -> PResult<()> {
+        let start = self.tok.start as usize;
+        self.skip_group()?;
+        let text = &self.src[start..self.last_end as usize];
+        if memchr::memchr(b'%', text).is_none() && memchr::memmem::find(text, b"metadata").is_none()
+        {
+            return Ok(());
+        }
+        match tuple_misuse(text) {
+            Some((at, msg)) => self.error_at((start + at) as u32, msg),
+            None => Ok(()),
+        }
     }
 
     pub(super) fn named_md(&mut self) -> PResult<()> {
@@ -241,6 +260,9 @@ impl<'a> Parser<'a> {
     /// node's fields on the way ([`super::di`]).
     fn skip_node_fields(&mut self, t: Token, distinct: bool) -> PResult<()> {
         let kind = self.text(t);
+        if kind == "DIExpression" {
+            return self.skip_expression();
+        }
         if !super::di::checked_kind(kind) {
             return self.skip_group();
         }
@@ -248,6 +270,39 @@ impl<'a> Parser<'a> {
         let mut spans = super::di::Spans::new();
         self.skip_di_group(&mut spans)?;
         self.check_di_fields(kind, distinct, open, &spans)
+    }
+
+    /// Skip an expression's `(...)`, whose elements are operations (`DW_OP_*`), encodings
+    /// (`DW_ATE_*`) and unsigned 64-bit numbers, as LLParser reads them: anything else is
+    /// "expected unsigned integer", a longer number "element too large".
+    fn skip_expression(&mut self) -> PResult<()> {
+        let start = self.tok.start as usize + 1;
+        self.skip_group()?;
+        let text = &self.src[start..self.last_end as usize - 1];
+        let mut at = start;
+        for element in text.split(|&b| b == b',') {
+            let lead = element
+                .iter()
+                .take_while(|b| b.is_ascii_whitespace())
+                .count();
+            let digits = element.trim_ascii();
+            let named = digits.starts_with(b"DW_OP_") || digits.starts_with(b"DW_ATE_");
+            if !digits.is_empty() && !named && !digits.iter().all(u8::is_ascii_digit) {
+                return self.error_at((at + lead) as u32, "expected unsigned integer");
+            }
+            // u64::MAX has 20 digits.
+            if digits.len() >= 20
+                && digits.iter().all(u8::is_ascii_digit)
+                && std::str::from_utf8(digits).is_ok_and(|d| d.parse::<u64>().is_err())
+            {
+                return self.error_at(
+                    (at + lead) as u32,
+                    format!("element too large, limit is {}", u64::MAX),
+                );
+            }
+            at += element.len() + 1;
+        }
+        Ok(())
     }
 
     pub(super) fn md_attachment(&mut self) -> PResult<MdAttachment> {
@@ -277,7 +332,7 @@ impl<'a> Parser<'a> {
                         Ok(Metadata::Ref(id))
                     }
                     Tok::LBrace => {
-                        self.skip_group()?;
+                        self.skip_tuple()?;
                         Ok(Metadata::Text(
                             self.raw_text(start as usize, self.last_end as usize).into(),
                         ))
@@ -395,4 +450,66 @@ impl<'a> Parser<'a> {
         }
         Ok(())
     }
+}
+
+/// The first operand of tuple text `{...}` (nested tuples included) that LLParser refuses
+/// (see [`Parser::skip_tuple`]): its offset in `text` and the message. An operand is
+/// `<type> <value>`, so a local name followed by the operand's end (`,` or `}`) is a value,
+/// and a local name anywhere else is a type (`%T zeroinitializer`).
+fn tuple_misuse(text: &[u8]) -> Option<(usize, &'static str)> {
+    // Open brackets; `true` for a tuple's `!{`, where operands start.
+    let mut open: Vec<bool> = Vec::new();
+    let mut operand_start = false;
+    let mut i = 0;
+    while i < text.len() {
+        let c = text[i];
+        let in_tuple = open.last() == Some(&true);
+        match c {
+            b'"' => {
+                i += memchr::memchr(b'"', &text[i + 1..]).map_or(text.len(), |k| k + 1);
+            }
+            b'{' => {
+                open.push(i == 0 || text[i - 1] == b'!');
+                operand_start = true;
+            }
+            b'(' | b'[' | b'<' => open.push(false),
+            b'}' | b')' | b']' | b'>' => {
+                open.pop();
+            }
+            b',' => operand_start = true,
+            b'%' if in_tuple => {
+                let mut end = i + 1;
+                if text.get(end) == Some(&b'"') {
+                    end += memchr::memchr(b'"', &text[end + 1..]).map_or(text.len(), |k| k + 2);
+                } else {
+                    while text.get(end).is_some_and(|&b| {
+                        b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_')
+                    }) {
+                        end += 1;
+                    }
+                }
+                let next = text[end.min(text.len())..]
+                    .iter()
+                    .find(|b| !b.is_ascii_whitespace());
+                if matches!(next, Some(b',' | b'}')) {
+                    return Some((i, "invalid use of function-local name"));
+                }
+                i = end;
+                continue;
+            }
+            b'm' if in_tuple
+                && operand_start
+                && text[i..].starts_with(b"metadata")
+                && text.get(i + 8).is_some_and(u8::is_ascii_whitespace) =>
+            {
+                return Some((i, "invalid metadata-value-metadata roundtrip"));
+            }
+            _ => {}
+        }
+        if !c.is_ascii_whitespace() && !matches!(c, b'{' | b',') {
+            operand_start = false;
+        }
+        i += 1;
+    }
+    None
 }
