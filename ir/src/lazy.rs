@@ -288,26 +288,27 @@ fn keys_with_callees(
         .enumerate()
         .filter_map(|(i, (open, _, _))| Some((defined_name(src, *open as usize)?, i as u32)))
         .collect();
-    let mut keys: Vec<u64> = Vec::with_capacity(bodies.len());
-    // Per body, its calls of functions defined here (by body index).
-    let mut calls: Vec<Vec<u32>> = Vec::with_capacity(bodies.len());
-    for (open, _, scan) in bodies {
-        let text = &src[*open as usize + 1..];
-        let mut key = scan.key;
-        let mut to = Vec::new();
-        for &(a, b) in &scan.callees {
-            let name = &text[a as usize..b as usize];
-            if declarations.contains(name) {
-                let mut h = FxHasher::default();
-                h.write(name);
-                key = key.wrapping_add(spread(h.finish()));
-            } else if let Some(&j) = defined.get(name) {
-                to.push(j);
+    // Per body, its key with its declared callees, and its calls of functions defined here
+    // (by body index).
+    let (mut keys, mut calls): (Vec<u64>, Vec<Vec<u32>>) = bodies
+        .par_iter()
+        .map(|(open, _, scan)| {
+            let text = &src[*open as usize + 1..];
+            let mut key = scan.key;
+            let mut to = Vec::new();
+            for &(a, b) in &scan.callees {
+                let name = &text[a as usize..b as usize];
+                if declarations.contains(name) {
+                    let mut h = FxHasher::default();
+                    h.write(name);
+                    key = key.wrapping_add(spread(h.finish()));
+                } else if let Some(&j) = defined.get(name) {
+                    to.push(j);
+                }
             }
-        }
-        keys.push(key);
-        calls.push(to);
-    }
+            (key, to)
+        })
+        .unzip();
     // The globals a body names as operands, for the bodies that share a key so far (the
     // others need no more): a global that is not a function defined here (a variable, a
     // declaration, an alias) stays itself whatever merges, as a declared callee does; a
@@ -658,8 +659,10 @@ fn load_metadata_kinds(h: &mut FxHasher, rest: &[u8]) -> Option<()> {
         }
         kinds.push(kind);
     }
-    kinds.sort_unstable();
-    kinds.dedup();
+    if kinds.len() > 1 {
+        kinds.sort_unstable();
+        kinds.dedup();
+    }
     h.write_usize(kinds.len());
     for k in kinds {
         h.write(k);
