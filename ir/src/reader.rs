@@ -347,6 +347,9 @@ struct Parser<'a> {
     md_kinds: rustc_hash::FxHashSet<std::sync::Arc<str>>,
     /// First use of each `!N` referenced from instructions, functions and globals.
     md_first_use: FxHashMap<u32, u32>,
+    /// Each `blockaddress` read: the constant, and where its function and its block are
+    /// named (checked once every body is read, [`Parser::check_block_addresses`]).
+    block_addresses: Vec<(crate::constant::Const, u32, u32)>,
     /// How far [`Parser::body_lines_estimate`] has looked ahead.
     scanned_to: usize,
     /// Whether all of `src` is UTF-8 (checked once, so tokens need no check of their own).
@@ -454,6 +457,7 @@ impl<'a> Parser<'a> {
             md_kinds: Default::default(),
             scanned_to: 0,
             md_first_use: FxHashMap::default(),
+            block_addresses: Vec::new(),
             src_is_utf8,
             defer: None,
             md_serial: false,

@@ -1155,6 +1155,12 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("@p = global ptr addrspace(1) @f\ndeclare void @f()\n", "invalid forward reference to function 'f' with wrong type: expected 'ptr' but was 'ptr addrspace(1)'"),
     ("define void @h() {\n  call void @f()\n  ret void\n}\ndeclare void @f() addrspace(1)\n", "invalid forward reference to function 'f' with wrong type: expected 'ptr addrspace(1)' but was 'ptr'"),
     ("define void @h() {\nbb:\n  ret void\n}\n@p = global ptr addrspace(1) blockaddress(@f, %bb)\ndefine void @f() addrspace(1) {\n  br label %bb\nbb:\n  ret void\n}\n", ""),
+    // A block address names a block of a function's body, not its entry.
+    ("define void @f() {\nentry:\n  br label %bb\nbb:\n  ret void\n}\ndefine ptr @h() {\n  ret ptr blockaddress(@f, %bb)\n}\n", ""),
+    ("define void @f() {\nentry:\n  br label %bb\nbb:\n  ret void\n}\ndefine ptr @h() {\n  ret ptr blockaddress(@f, %nope)\n}\n", "referenced value is not a basic block"),
+    ("define ptr @h() {\n  ret ptr blockaddress(@f, %entry)\n}\ndefine void @f() {\nentry:\n  br label %bb\nbb:\n  ret void\n}\n", "blockaddress may not be used with the entry block!"),
+    ("declare void @f()\n@p = global ptr blockaddress(@f, %bb)\n", "cannot take blockaddress inside a declaration"),
+    ("@g = global i32 0\n@p = global ptr blockaddress(@g, %bb)\n", "expected function name in blockaddress"),
 ];
 
 #[test]

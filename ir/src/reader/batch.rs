@@ -110,6 +110,7 @@ struct ChunkOut {
     bodies: Vec<(GlobalId, Body, Box<[Inst]>)>,
     pending_globals: FxHashMap<GlobalId, u32>,
     md_first_use: FxHashMap<u32, u32>,
+    block_addresses: Vec<(Const, u32, u32)>,
     type_first_use: FxHashMap<Type, u32>,
     dbg_record_at: Option<u32>,
     dbg_call_at: Option<u32>,
@@ -261,6 +262,7 @@ fn parse_chunk(src: &[u8], utf8: bool, chunk: Chunk) -> Option<ChunkOut> {
         bodies,
         pending_globals: p.pending_globals,
         md_first_use: p.md_first_use,
+        block_addresses: p.block_addresses,
         type_first_use: p.type_first_use,
         dbg_record_at: p.dbg_record_at,
         dbg_call_at: p.dbg_call_at,
@@ -429,6 +431,7 @@ impl<'a> Parser<'a> {
             bodies,
             pending_globals,
             md_first_use,
+            block_addresses,
             type_first_use,
             dbg_record_at,
             dbg_call_at,
@@ -499,6 +502,8 @@ impl<'a> Parser<'a> {
                 self.hints.set(func, hint);
             }
         }
+        self.block_addresses
+            .extend((block_addresses.into_iter()).map(|(c, f, b)| (r.consts[c.index()], f, b)));
         for (id, off) in md_first_use {
             let o = self.md_first_use.entry(id).or_insert(off);
             *o = (*o).min(off);

@@ -426,6 +426,7 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::LParen, "'('")?;
                 // LLVM writes the function untyped (`blockaddress(@f, %bb)`); a typed one
                 // (`ptr @f`) is accepted too.
+                let func_at = token_offset(self.tok);
                 let func = if self.tok.kind == Tok::Global {
                     let g = self.bump();
                     let global = self.global_ref(g, UNKNOWN_AS);
@@ -437,11 +438,12 @@ impl<'a> Parser<'a> {
                 let b = self.expect(Tok::Local, "a block name")?;
                 let block = self.name_of(b);
                 self.expect(Tok::RParen, "')'")?;
-                return Ok(Value::Const(
-                    self.m
-                        .consts
-                        .intern(ConstData::BlockAddress { ty, func, block }),
-                ));
+                let c = self
+                    .m
+                    .consts
+                    .intern(ConstData::BlockAddress { ty, func, block });
+                self.block_addresses.push((c, func_at, token_offset(b)));
+                return Ok(Value::Const(c));
             }
             "dso_local_equivalent" | "no_cfi" => {
                 self.bump();

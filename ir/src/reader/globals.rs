@@ -646,6 +646,47 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `blockaddress(@f, %bb)`: `@f` a function with a body, `%bb` one of its blocks other
+    /// than the entry (LLParser's rules, and the verifier's for the entry). A body kept as text
+    /// is not looked into, and a numbered block (`%3`) is taken on trust; an undefined `@f`
+    /// is reported as such later.
+    fn check_block_addresses(&self) -> PResult<()> {
+        for &(c, func_at, block_at) in &self.block_addresses {
+            let crate::constant::ConstData::BlockAddress { func, block, .. } = self.m.consts.get(c)
+            else {
+                continue;
+            };
+            let Some(g) = self.m.consts.as_global(*func) else {
+                continue;
+            };
+            if self.pending_globals.contains_key(&g) {
+                continue;
+            }
+            let Some(f) = self.m.function(g) else {
+                return self.error_at(func_at, "expected function name in blockaddress");
+            };
+            let Some(body) = f.body.as_ref() else {
+                return self.error_at(func_at, "cannot take blockaddress inside a declaration");
+            };
+            if body.is_lazy() || block.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let at =
+                (body.layout.iter()).position(|&b| body.blocks[b].name.as_str() == Some(&**block));
+            match at {
+                None => return self.error_at(block_at, "referenced value is not a basic block"),
+                Some(0) => {
+                    return self.error_at(
+                        block_at,
+                        "blockaddress may not be used with the entry block!",
+                    )
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+
     fn finish_module(&mut self) -> PResult<()> {
         self.m.globals.shrink_to_fit();
         if self.guard.order_has_uses {
@@ -691,6 +732,7 @@ impl<'a> Parser<'a> {
             };
         }
         self.check_lazy()?;
+        self.check_block_addresses()?;
         self.declare_called_intrinsics();
         let changed = self.upgrade_lifetime_intrinsics() | self.remangle_intrinsics();
         if changed && !self.lazy_bodies.is_empty() {
