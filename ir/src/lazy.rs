@@ -451,21 +451,10 @@ fn pointer_bits(src: &[u8]) -> Option<u32> {
     const KEY: &[u8] = b"target datalayout = \"";
     let at = memchr::memmem::find_iter(header, KEY).find(|&k| k == 0 || header[k - 1] == b'\n')?;
     let layout = &header[at + KEY.len()..];
-    let layout = &layout[..memchr::memchr(b'"', layout)?];
-    for spec in layout.split(|&b| b == b'-') {
-        let Some(rest) = spec.strip_prefix(b"p") else {
-            continue;
-        };
-        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-        let space = std::str::from_utf8(&rest[..digits]).ok()?;
-        if !(space.is_empty() || space.parse::<u32>().ok()? == 0) {
-            continue;
-        }
-        let size = rest[digits..].strip_prefix(b":")?;
-        let size = &size[..size.iter().position(|&b| b == b':').unwrap_or(size.len())];
-        return std::str::from_utf8(size).ok()?.parse().ok();
-    }
-    Some(64)
+    let layout = std::str::from_utf8(&layout[..memchr::memchr(b'"', layout)?]).ok()?;
+    // The width the comparator will take (a layout the reader refuses: no key is needed).
+    crate::datalayout::check(layout).ok()?;
+    Some(crate::module::layout_pointer_bits(layout, 0))
 }
 
 /// The names of the functions declared on lines starting in `src[a..b]`, as

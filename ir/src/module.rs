@@ -510,27 +510,33 @@ impl Module {
     /// The pointer size in bits for address space `addrspace`, from the data layout
     /// (`p[n]:size:...`), defaulting to 64 like LLVM.
     pub fn pointer_bits(&self, addrspace: u32) -> u32 {
-        if let Some(dl) = &self.datalayout {
-            for spec in dl.split('-') {
-                if let Some(rest) = spec.strip_prefix('p') {
-                    let mut parts = rest.split(':');
-                    let first = parts.next().unwrap_or("");
-                    let as_num = if first.is_empty() {
-                        0
-                    } else {
-                        first
-                            .trim_start_matches(|c: char| !c.is_ascii_digit())
-                            .parse()
-                            .unwrap_or(u32::MAX)
-                    };
-                    if as_num == addrspace {
-                        if let Some(size) = parts.next().and_then(|s| s.parse().ok()) {
-                            return size;
-                        }
-                    }
+        self.datalayout
+            .as_deref()
+            .map_or(64, |dl| layout_pointer_bits(dl, addrspace))
+    }
+}
+
+/// [`Module::pointer_bits`] of the data layout string `dl` (also read by the scan of bodies
+/// kept as text, which must see the width the comparator sees).
+pub(crate) fn layout_pointer_bits(dl: &str, addrspace: u32) -> u32 {
+    for spec in dl.split('-') {
+        if let Some(rest) = spec.strip_prefix('p') {
+            let mut parts = rest.split(':');
+            let first = parts.next().unwrap_or("");
+            let as_num = if first.is_empty() {
+                0
+            } else {
+                first
+                    .trim_start_matches(|c: char| !c.is_ascii_digit())
+                    .parse()
+                    .unwrap_or(u32::MAX)
+            };
+            if as_num == addrspace {
+                if let Some(size) = parts.next().and_then(|s| s.parse().ok()) {
+                    return size;
                 }
             }
         }
-        64
     }
+    64
 }
