@@ -232,6 +232,12 @@ pub struct GlobalVar {
     pub md: Vec<MdAttachment>,
     /// Variable attributes (`attributes #N` references and inline ones).
     pub attrs: AttrSet,
+    /// An initializer the reader kept as text ([`crate::lazy`]): then [`init`](Self::init)
+    /// is a `zeroinitializer` standing in for it (so the variable still reads as a
+    /// definition), and only the writer and the use index look at the text. Not serialised
+    /// (modules for JSON are read in full).
+    #[serde(skip)]
+    pub lazy_init: Option<Box<crate::lazy::LazyBody>>,
 }
 
 /// `@a = alias T, ptr @aliasee` or `@i = ifunc T, ptr @resolver`.
@@ -287,6 +293,23 @@ impl Global {
             GlobalKind::Function(f) => &mut f.common,
             GlobalKind::Var(v) => &mut v.common,
             GlobalKind::Alias(a) => &mut a.common,
+        }
+    }
+    /// The text this global keeps unread ([`crate::lazy`]): a function's body or a
+    /// variable's initializer.
+    pub fn lazy_text(&self) -> Option<&crate::lazy::LazyBody> {
+        match &self.kind {
+            GlobalKind::Function(f) => f.body.as_ref()?.lazy.as_deref(),
+            GlobalKind::Var(v) => v.lazy_init.as_deref(),
+            GlobalKind::Alias(_) => None,
+        }
+    }
+    /// [`lazy_text`](Self::lazy_text), mutably.
+    pub fn lazy_text_mut(&mut self) -> Option<&mut crate::lazy::LazyBody> {
+        match &mut self.kind {
+            GlobalKind::Function(f) => f.body.as_mut()?.lazy.as_deref_mut(),
+            GlobalKind::Var(v) => v.lazy_init.as_deref_mut(),
+            GlobalKind::Alias(_) => None,
         }
     }
     /// The function, if this global is one.

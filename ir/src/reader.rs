@@ -382,8 +382,8 @@ struct Parser<'a> {
     /// Bodies to keep as text ([`crate::lazy`]), in text order, and the next one to reach.
     lazy_plan: Vec<crate::lazy::Planned>,
     lazy_next: usize,
-    /// The functions whose bodies are kept as text, checked by [`Parser::check_lazy`] once
-    /// the module is read.
+    /// The functions whose bodies, and the variables whose initializers, are kept as text,
+    /// checked by [`Parser::check_lazy`] once the module is read.
     lazy_bodies: Vec<GlobalId>,
     /// References of those bodies to check once the module is read (offset, what): globals
     /// named in metadata, metadata nodes, attribute groups.

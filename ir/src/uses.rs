@@ -32,10 +32,11 @@ pub enum User {
     },
     /// The initializer, aliasee, personality/prefix/prologue of another global.
     Global(GlobalId),
-    /// Reference `index` of `func`'s body kept as text ([`crate::lazy`]): the global named
-    /// there, in an instruction or a constant expression.
+    /// Reference `index` of the text `func` keeps unread ([`crate::lazy`]: a function's body
+    /// or a variable's initializer): the global named there, in an instruction, a constant
+    /// expression or an initializer.
     Lazy {
-        /// The function whose body names the global.
+        /// The function whose body (or the variable whose initializer) names the global.
         func: GlobalId,
         /// The index in [`LazyBody::refs`](crate::lazy::LazyBody::refs).
         index: u32,
@@ -275,22 +276,25 @@ fn uses_in<T>(
                 }
             }
         }
-        if let GlobalKind::Function(f) = &m.globals[g].kind {
-            let Some(body) = &f.body else { continue };
-            if let Some(lazy) = &body.lazy {
-                for (k, r) in lazy.refs.iter().enumerate() {
-                    if let crate::lazy::RefKind::Global { id, .. } = r.kind {
-                        if is_wanted(id) {
-                            out.push((
-                                id,
-                                User::Lazy {
-                                    func: g,
-                                    index: k as u32,
-                                },
-                            ));
-                        }
+        // Text kept unread (a body, an initializer): each reference to a global is a use.
+        if let Some(lazy) = m.globals[g].lazy_text() {
+            for (k, r) in lazy.refs.iter().enumerate() {
+                if let crate::lazy::RefKind::Global { id, .. } = r.kind {
+                    if is_wanted(id) {
+                        out.push((
+                            id,
+                            User::Lazy {
+                                func: g,
+                                index: k as u32,
+                            },
+                        ));
                     }
                 }
+            }
+        }
+        if let GlobalKind::Function(f) = &m.globals[g].kind {
+            let Some(body) = &f.body else { continue };
+            if body.lazy.is_some() {
                 visited.push((g, visit(g, body)));
                 continue;
             }

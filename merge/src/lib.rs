@@ -189,6 +189,9 @@ pub struct Counts {
     /// Definitions whose bodies the reader kept as text (`mergefn_ir::lazy`): among the
     /// eligible, never merged, their text copied to the output.
     pub kept_as_text: usize,
+    /// Initializers of global variables the reader kept as text (`mergefn_ir::lazy`): never
+    /// read, their text copied to the output with the names in it brought up to date.
+    pub initializers_kept_as_text: usize,
     /// LLVM's `NumFunctionsMerged`.
     pub merged: usize,
     /// LLVM's `NumThunksWritten`.
@@ -564,6 +567,11 @@ pub fn merge_functions_hinted(
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = eligible;
     p.report.counts.kept_as_text = kept_as_text;
+    p.report.counts.initializers_kept_as_text = p
+        .m
+        .live_globals()
+        .filter(|&g| matches!(&p.m.globals[g].kind, GlobalKind::Var(v) if v.lazy_init.is_some()))
+        .count();
     p.report.counts.candidates = candidates.len();
     p.deferred = candidates
         .into_iter()

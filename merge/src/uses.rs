@@ -501,14 +501,14 @@ fn is_record(m: &Module, u: &User) -> bool {
     )
 }
 
-/// What reference `index` of `func`'s lazy body names; `None` once `func` is deleted.
+/// What reference `index` of `func`'s lazy body (or a variable's lazy initializer) names;
+/// `None` once `func` is deleted.
 fn lazy_ref_kind(m: &Module, func: GlobalId, index: u32) -> Option<RefKind> {
     let gl = &m.globals[func];
     if gl.deleted {
         return None;
     }
-    let lazy = gl.as_function()?.body.as_ref()?.lazy.as_ref()?;
-    Some(lazy.refs.get(index as usize)?.kind)
+    Some(gl.lazy_text()?.refs.get(index as usize)?.kind)
 }
 
 /// The global that reference `index` of `func`'s lazy body names, and whether it is a callee
@@ -523,10 +523,7 @@ fn lazy_ref(m: &Module, func: GlobalId, index: u32) -> Option<(GlobalId, bool)> 
 /// Make reference `index` of `func`'s lazy body name `to` (its text is a name: renaming is
 /// all a replacement does to it, as all globals are `ptr` in the program address space).
 fn set_lazy_ref(m: &mut Module, func: GlobalId, index: u32, to: GlobalId) {
-    let lazy = m.globals[func]
-        .as_function_mut()
-        .and_then(|f| f.body.as_mut())
-        .and_then(|b| b.lazy.as_mut());
+    let lazy = m.globals[func].lazy_text_mut();
     if let Some(r) = lazy.and_then(|l| l.refs.get_mut(index as usize)) {
         if let RefKind::Global { id, .. } = &mut r.kind {
             *id = to;

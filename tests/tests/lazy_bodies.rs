@@ -104,3 +104,38 @@ fn corpus_merges_the_same_with_bodies_kept_as_text() {
         "only {kept} bodies kept as text"
     );
 }
+
+#[test]
+fn long_initializers_naming_globals_are_kept_as_text() {
+    let src =
+        std::fs::read(workspace_root().join("tests/fixtures/lazy/initializers_kept_as_text.ll"))
+            .expect("readable");
+    let source = Source::new(std::sync::Arc::new(src.clone()));
+    let opts = ReadOptions {
+        lazy_source: Some(source.clone()),
+    };
+    let (mut m, hints) =
+        parse_module_with_options(source.bytes(), &mut |_| {}, &opts).expect("reads");
+    let kept = |m: &mergefn_ir::Module, name: &str| {
+        let g = m.global_by_name(name).expect("defined");
+        match &m.globals[g].kind {
+            mergefn_ir::GlobalKind::Var(v) => v.lazy_init.is_some(),
+            _ => panic!("{name} is a variable"),
+        }
+    };
+    assert!(kept(&m, "table"), "names only: kept");
+    assert!(kept(&m, "strings"), "strings only: kept");
+    assert!(kept(&m, "casts"), "casts and getelementptr: kept");
+    assert!(!kept(&m, "exprs"), "arithmetic, which may fold: read");
+    let report = mergefn_merge::merge_functions_hinted(&mut m, &Default::default(), Some(&hints));
+    assert_eq!(report.counts.initializers_kept_as_text, 3);
+    let out = mergefn_ir::module_to_string(&m);
+    let table = out
+        .lines()
+        .find(|l| l.starts_with("@table"))
+        .expect("printed");
+    // @b merged into @a (all uses replaced); @d is now a thunk of @c under its own name.
+    assert!(!table.contains("@b,") && table.contains("ptr @a, ptr @a, ptr @c, ptr @d"));
+    // The string's text is not a reference.
+    assert!(out.contains("c\"@b, @b, "));
+}

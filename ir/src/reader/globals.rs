@@ -961,6 +961,7 @@ impl<'a> Parser<'a> {
             extra: Vec::new(),
             md: Vec::new(),
             attrs: AttrSet::default(),
+            lazy_init: None,
         }));
         let g = self.m.add_global(placeholder);
         self.pending_globals.insert(g, offset);
@@ -1116,10 +1117,18 @@ impl<'a> Parser<'a> {
             let value_ty = self.parse_type()?;
             let is_decl =
                 matches!(common.linkage, Linkage::ExternWeak) || self.last_was_external(&common);
-            let init = if !is_decl {
-                Some(self.parse_const(value_ty)?)
-            } else {
+            let mut lazy_init = None;
+            let init = if is_decl {
                 None
+            } else if let Some(text) = self.lazy_initializer(&common.name) {
+                lazy_init = Some(Box::new(text));
+                Some(
+                    self.m
+                        .consts
+                        .intern(crate::constant::ConstData::Zero(value_ty)),
+                )
+            } else {
+                Some(self.parse_const(value_ty)?)
             };
             let mut gv = GlobalVar {
                 common,
@@ -1131,6 +1140,7 @@ impl<'a> Parser<'a> {
                 extra: Vec::new(),
                 md: Vec::new(),
                 attrs: AttrSet::default(),
+                lazy_init,
             };
             while self.eat(Tok::Comma) {
                 if self.eat_word("section") {
@@ -1170,7 +1180,11 @@ impl<'a> Parser<'a> {
             }
             GlobalKind::Var(Box::new(gv))
         };
-        self.define_global(kind, name_off, Some(ty_at))?;
+        let kept = matches!(&kind, GlobalKind::Var(v) if v.lazy_init.is_some());
+        let g = self.define_global(kind, name_off, Some(ty_at))?;
+        if kept {
+            self.lazy_bodies.push(g);
+        }
         Ok(())
     }
 

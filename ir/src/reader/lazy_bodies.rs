@@ -1,12 +1,53 @@
 //! Bodies kept as text ([`crate::lazy`]): skipping them where the plan says, naming the
 //! globals they refer to as the reader passes them (a global not yet defined gets a
 //! placeholder, as in a body that is read), and checking, once the module is read, that
-//! every reference names something defined.
+//! every reference names something defined. Big initializers of global variables are kept
+//! as text the same way ([`Parser::lazy_initializer`]).
 
 use super::{PResult, Parser, UNKNOWN_AS};
 use crate::lazy::{LazyBody, LazyRef, RawKind, RefKind};
 use crate::lexer::{Tok, Token};
-use crate::module::GlobalId;
+use crate::module::{GlobalId, Name};
+
+/// The shortest initializer kept as text: below this, reading it costs about what scanning
+/// it does (`i32 0`, a short string).
+const LAZY_INIT_MIN: usize = 128;
+
+/// Words that keep an initializer from being kept as text ([`Parser::lazy_initializer`]).
+const FOLDING_OR_UNSURE: &[&[u8]] = &[
+    b"add",
+    b"sub",
+    b"mul",
+    b"shl",
+    b"xor",
+    b"and",
+    b"or",
+    b"lshr",
+    b"ashr",
+    b"icmp",
+    b"fcmp",
+    b"select",
+    b"extractelement",
+    b"insertelement",
+    b"shufflevector",
+    b"blockaddress",
+    b"dso_local_equivalent",
+    b"no_cfi",
+    b"ptrauth",
+];
+
+/// The length of the name at the start of `s` (after its sigil): `"quoted"` whole, or the
+/// characters of an unquoted name; `None` for a quote that does not end.
+fn name_len(s: &[u8]) -> Option<usize> {
+    if s.first() == Some(&b'"') {
+        return Some(2 + memchr::memchr(b'"', &s[1..])?);
+    }
+    Some(
+        s.iter()
+            .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'))
+            .count(),
+    )
+}
 
 impl Parser<'_> {
     /// At a body's `{`: if the plan keeps this body as text, skip it and return it, its
@@ -78,6 +119,107 @@ impl Parser<'_> {
         })
     }
 
+    /// At the first token of the initializer of a variable named `name`: if the module keeps
+    /// bodies as text and the initializer is long, skip it and return it as text, its
+    /// references to globals named. What may be kept, on one line: aggregates, strings,
+    /// numbers, globals by name, and casts and `getelementptr`s of them. Such an initializer
+    /// prints right after any merge by printing the names as the merged module does: a
+    /// replacement renames a global (all are `ptr` in the program address space), and
+    /// nothing in it can fold once renamed. Anything else is read: arithmetic (whether a
+    /// renamed operand lets it fold is the constant folder's business), `blockaddress`,
+    /// `dso_local_equivalent`, `no_cfi`, `ptrauth`, metadata, a line break, and LLVM's own
+    /// variables (`llvm.used`, `llvm.global_ctors`, ...), which the reader and the merge look
+    /// into.
+    pub(super) fn lazy_initializer(&mut self, name: &Name) -> Option<LazyBody> {
+        if self.lazy_plan.is_empty() || name.as_str().is_some_and(|n| n.starts_with("llvm.")) {
+            return None;
+        }
+        let src = self.src;
+        let mut start = self.prev_end() as usize;
+        while matches!(src.get(start), Some(b' ' | b'\t')) {
+            start += 1;
+        }
+        if start != self.tok.start as usize && start + 1 != self.tok.start as usize {
+            return None;
+        }
+        let mut raw: Vec<(usize, usize, bool)> = Vec::new();
+        let (mut i, mut depth) = (start, 0u32);
+        let end = loop {
+            let &b = src.get(i)?;
+            match b {
+                b'(' | b'[' | b'{' | b'<' => depth += 1,
+                b')' | b']' | b'}' | b'>' => depth = depth.checked_sub(1)?,
+                b',' | b'\n' | b'\r' | b';' if depth == 0 => break i,
+                b'\n' | b'\r' | b'!' | b'#' | b'^' | b'$' => return None,
+                b'"' => i += 1 + memchr::memchr(b'"', &src[i + 1..])?,
+                b'%' => {
+                    // A type's name (no local values in a constant).
+                    i += 1 + name_len(&src[i + 1..])?;
+                    continue;
+                }
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                    let n = src[i..]
+                        .iter()
+                        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
+                        .count();
+                    if FOLDING_OR_UNSURE.contains(&&src[i..i + n]) {
+                        return None;
+                    }
+                    i += n;
+                    continue;
+                }
+                b'@' => {
+                    let quoted = src.get(i + 1) == Some(&b'"');
+                    let e = i + 1 + name_len(&src[i + 1..])?;
+                    raw.push((i, e, quoted));
+                    i = e;
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        };
+        let mut end = end;
+        while end > start && matches!(src[end - 1], b' ' | b'\t') {
+            end -= 1;
+        }
+        if end - start < LAZY_INIT_MIN {
+            return None;
+        }
+        let mut refs = Vec::with_capacity(raw.len());
+        for (at, e, quoted) in raw {
+            let t = Token {
+                kind: Tok::Global,
+                start: (if quoted { at + 2 } else { at + 1 }) as u32,
+                end: (if quoted { e - 1 } else { e }) as u32,
+                quoted,
+            };
+            if t.start >= t.end && !quoted {
+                return None;
+            }
+            let name = self.name_str(t);
+            let id = match self.m.global_by_name(&name) {
+                Some(g) => g,
+                None => self.placeholder_global(name.into(), at as u32, UNKNOWN_AS),
+            };
+            refs.push(LazyRef {
+                at: (at - start) as u32,
+                end: (e - start) as u32,
+                kind: RefKind::Global {
+                    id,
+                    callee: false,
+                    record: false,
+                },
+            });
+        }
+        self.seek(end as u32);
+        Some(LazyBody {
+            start: start as u32,
+            end: end as u32,
+            refs,
+        })
+    }
+
     /// Whether `g` is a function whose body was read (one that may merge).
     fn may_merge(&self, g: GlobalId) -> bool {
         let body = self.m.globals[g]
@@ -100,13 +242,17 @@ impl Parser<'_> {
         if self.lazy_unsure {
             return self.error_at(0, "a body the scan did not see, beside bodies kept as text");
         }
+        // A module-level `uselistorder` counts the uses in initializers.
+        if !self.module_uselists.is_empty()
+            && (self.lazy_bodies.iter()).any(|&g| self.m.globals[g].as_function().is_none())
+        {
+            return self.error_at(0, "uselistorder beside initializers kept as text");
+        }
         // Still a placeholder: undefined (or an intrinsic only these bodies call, which LLVM
         // would declare from the call's type, which the scan does not know).
         for &g in &self.lazy_bodies {
             let refs = self.m.globals[g]
-                .as_function()
-                .and_then(|f| f.body.as_ref())
-                .and_then(|b| b.lazy.as_ref())
+                .lazy_text()
                 .map_or(&[][..], |l| &l.refs[..]);
             if refs.iter().any(|r| {
                 matches!(r.kind, RefKind::Global { id, .. } if self.pending_globals.contains_key(&id))

@@ -203,6 +203,14 @@ impl<'m> Writer<'m> {
             self.s("\n");
         }
         let mut first = true;
+        // The text of initializers kept as text is copied from the input: released again
+        // a span at a time once copied, as the functions' is.
+        let mut copied: Option<(usize, usize)> = None;
+        let release = |span: Option<(usize, usize)>| {
+            if let (Some(src), Some((a, b))) = (&m.source, span) {
+                src.release(a, b);
+            }
+        };
         for g in m.live_globals() {
             if let GlobalKind::Var(v) = &m.globals[g].kind {
                 if std::mem::take(&mut first) {
@@ -210,8 +218,17 @@ impl<'m> Writer<'m> {
                 }
                 self.global_var(g, v);
                 self.flush(out)?;
+                if let Some(t) = &v.lazy_init {
+                    let (a, b) = (t.start as usize, t.end as usize);
+                    let (lo, hi) = copied.map_or((a, b), |(lo, hi)| (lo.min(a), hi.max(b)));
+                    copied = Some((lo, hi));
+                    if hi - lo >= 1 << 20 {
+                        release(copied.take());
+                    }
+                }
             }
         }
+        release(copied);
         for ifunc in [false, true] {
             let mut first = true;
             for g in m.live_globals() {
@@ -403,7 +420,10 @@ impl<'m> Writer<'m> {
         }
         self.s(if v.constant { "constant " } else { "global " });
         self.ty(v.value_ty);
-        if let Some(init) = v.init {
+        if let Some(text) = &v.lazy_init {
+            self.s(" ");
+            self.lazy_text(text);
+        } else if let Some(init) = v.init {
             self.s(" ");
             self.constant(init);
         }
@@ -623,7 +643,8 @@ impl<'m> Writer<'m> {
         self.s("}\n");
     }
 
-    /// A body kept as text, its references printed as the rest of the module prints them.
+    /// A body (or an initializer) kept as text, its references printed as the rest of the
+    /// module prints them.
     fn lazy_text(&mut self, lazy: &crate::lazy::LazyBody) {
         use crate::lazy::RefKind;
         let source = self
