@@ -37,6 +37,8 @@ impl<'m> Writer<'m> {
             .collect();
         out.write_all(&self.out)?;
         self.out.clear();
+        // The top level's buffer grew to its longest global: give the room back.
+        self.out.shrink_to(64 << 10);
         let global_slots = &self.global_slots;
         let print = |part: &[(GlobalId, &Function)]| -> Vec<Vec<u8>> {
             part.par_chunks(RUN)
@@ -73,11 +75,31 @@ impl<'m> Writer<'m> {
                 src.release(0, end as usize);
             }
         };
-        let window = RUN * 4 * rayon::current_num_threads().max(1);
-        if funcs.len() <= window || rayon::current_thread_index().is_some() {
+        // Windows of at most `RUN * 4` functions per thread, and of about `WINDOW_BYTES` of
+        // printed text (estimated: kept text as it is, 48 bytes per instruction read), so that
+        // the three windows in memory stay small next to the module.
+        const WINDOW_BYTES: usize = 1 << 20;
+        let most = RUN * 4 * rayon::current_num_threads().max(1);
+        let mut windows: Vec<&[(GlobalId, &Function)]> = Vec::new();
+        let (mut from, mut bytes) = (0, 0);
+        for (k, (_, f)) in funcs.iter().enumerate() {
+            bytes += 64
+                + f.body.as_ref().map_or(0, |b| match &b.lazy {
+                    Some(l) => (l.end - l.start) as usize,
+                    None => 48 * b.insts.len(),
+                });
+            if bytes >= WINDOW_BYTES || k + 1 - from == most {
+                windows.push(&funcs[from..=k]);
+                (from, bytes) = (k + 1, 0);
+            }
+        }
+        if from < funcs.len() {
+            windows.push(&funcs[from..]);
+        }
+        if windows.len() <= 1 || rayon::current_thread_index().is_some() {
             // One window has nothing to overlap with. On a pool thread, blocking it on a
             // channel could starve the pool. Either way: print and write in turn.
-            for part in funcs.chunks(window) {
+            for &part in &windows {
                 for b in print(part) {
                     out.write_all(&b)?;
                 }
@@ -88,9 +110,9 @@ impl<'m> Writer<'m> {
         // A printing thread hands windows over one at a time; this one writes them.
         std::thread::scope(|scope| {
             let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Vec<u8>>>(1);
-            let funcs = &funcs;
+            let windows = &windows;
             scope.spawn(move || {
-                for part in funcs.chunks(window) {
+                for &part in windows {
                     let printed = print(part);
                     done_with(part);
                     if tx.send(printed).is_err() {
