@@ -1217,9 +1217,17 @@ fn verify_function(
                                 Value::Const(k) => m.consts.as_global(k),
                                 _ => None,
                             })
-                            .and_then(|g| m.globals[g].common().name.as_str())
-                            .filter(|n| n.starts_with("llvm."));
-                        if let Some(name) = callee {
+                            .and_then(|g| {
+                                let name = m.globals[g].common().name.as_str()?;
+                                Some((m.function(g)?, name))
+                            })
+                            .filter(|(_, n)| n.starts_with("llvm."));
+                        if let Some((callee, name)) = callee {
+                            // LLVM takes any `llvm.` name for an intrinsic, known or not.
+                            if callee.fn_ty != ci.fn_ty {
+                                return c
+                                    .fail(Some(i), "Intrinsic called with incompatible signature");
+                            }
                             let problem = intrinsic_call_problem(&c, d, ci, name, bi, &mut escaped);
                             if let Some(msg) = problem {
                                 return c.fail(Some(i), msg);
@@ -1403,6 +1411,35 @@ fn intrinsic_call_problem(
         _ => None,
     };
     let args = d.num_call_args();
+    // `Call.getParamElementType(k)`: the call site's own `elementtype` on argument `k`.
+    let elementtype = |k: usize| ci.attrs.params.get(k).is_some_and(|p| p.has("elementtype"));
+    // The intrinsic `base` under any type suffix (`llvm.arm.ldrex.p0`, not `llvm.arm.ldrexd`).
+    let named = |base: &str| {
+        name.strip_prefix(base)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+    };
+    // GEP-like and exclusive-access intrinsics say through `elementtype` what they access
+    // (the AArch64 and ARM ones are checked by those targets' verifier plugins, which opt has).
+    let first = [
+        "llvm.preserve.array.access.index",
+        "llvm.preserve.struct.access.index",
+        "llvm.aarch64.ldxr",
+        "llvm.aarch64.ldaxr",
+        "llvm.arm.ldrex",
+        "llvm.arm.ldaex",
+    ];
+    if first.iter().any(|b| named(b)) && !elementtype(0) {
+        return Some("Intrinsic requires elementtype attribute on first argument.");
+    }
+    let second = [
+        "llvm.aarch64.stxr",
+        "llvm.aarch64.stlxr",
+        "llvm.arm.strex",
+        "llvm.arm.stlex",
+    ];
+    if second.iter().any(|b| named(b)) && !elementtype(1) {
+        return Some("Intrinsic requires elementtype attribute on second argument.");
+    }
     match name {
         "llvm.fptrunc.round" => {
             let mode = match d.operands.get(1) {
@@ -1424,6 +1461,10 @@ fn intrinsic_call_problem(
                 )
             );
             (!known).then_some("unsupported rounding mode argument")
+        }
+        // The callee's type is what the statepoint calls through.
+        _ if named("llvm.experimental.gc.statepoint") && args > 2 && !elementtype(2) => {
+            Some("gc.statepoint callee argument must have elementtype attribute")
         }
         "llvm.gcroot" | "llvm.gcread" | "llvm.gcwrite" if c.f.gc.is_none() => {
             Some("Enclosing function does not use GC.")

@@ -1279,6 +1279,19 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("declare half @llvm.fptrunc.round(float, metadata)\ndefine half @f(float %a) {\n  %r = call half @llvm.fptrunc.round(float %a, metadata !\"round.test\")\n  ret half %r\n}\n", "unsupported rounding mode argument"),
     ("declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)\ndefine void @f(<4 x i32> %v, ptr %p, <4 x i1> %m) {\n  call void @llvm.masked.store.v4i32.p0(<4 x i32> %v, ptr %p, i32 3, <4 x i1> %m)\n  ret void\n}\n", "Invalid alignment argument"),
     ("declare <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32, i32)\ndefine <4 x i32> @f(i32 %a, i32 %b) {\n  %r = call <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32 %a, i32 %b)\n  ret <4 x i32> %r\n}\n", "get_active_lane_mask: element type is not i1"),
+    // An intrinsic is called with the type it is declared with (any `llvm.` name).
+    ("declare i64 @llvm.read_register.i64(metadata)\ndefine i64 @f() {\n  %r = call i64 @llvm.read_register.i64(metadata !0)\n  ret i64 %r\n}\n!0 = !{!\"sp\"}\n", ""),
+    ("define i32 @f() {\n  %r = call i32 @llvm.read_register.i64(metadata !0)\n  ret i32 %r\n}\ndeclare i64 @llvm.read_register.i64(metadata)\n!0 = !{!\"sp\"}\n", "Intrinsic called with incompatible signature"),
+    ("declare i32 @llvm.umax(i32, i32)\ndefine void @f() {\n  call i8 @llvm.umax(i8 1, i8 2)\n  ret void\n}\n", "Intrinsic called with incompatible signature"),
+    ("define void @f() {\n  call i32 @llvm.foobar()\n  ret void\n}\ndeclare void @llvm.foobar()\n", "Intrinsic called with incompatible signature"),
+    ("define void @f() {\n  call i8 @llvm.umax(i8 1, i8 2)\n  call i32 @llvm.umax(i32 1, i32 2)\n  ret void\n}\n", ""),
+    // What some intrinsics must be told by `elementtype`.
+    ("define void @f(ptr %p) {\n  %a = call i64 @llvm.aarch64.ldxr.p0(ptr elementtype(i32) %p)\n  %b = call i32 @llvm.aarch64.stxr.p0(i64 0, ptr elementtype(i32) %p)\n  %c = call i32 @llvm.arm.strex.p0(i32 0, ptr elementtype(i32) %p)\n  %d = call i32 @llvm.arm.ldaex.p0(ptr elementtype(i32) %p)\n  %e = call ptr @llvm.preserve.struct.access.index.p0.p0(ptr elementtype({ i32 }) %p, i32 0, i32 0)\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p) {\n  %a = call i64 @llvm.aarch64.ldxr.p0(ptr %p)\n  ret void\n}\n", "Intrinsic requires elementtype attribute on first argument."),
+    ("define void @f(ptr %p) {\n  %c = call i32 @llvm.arm.strex.p0(i32 0, ptr %p)\n  ret void\n}\n", "Intrinsic requires elementtype attribute on second argument."),
+    ("define void @f(ptr %p) {\n  %e = call ptr @llvm.preserve.array.access.index.p0.p0(ptr %p, i32 0, i32 0)\n  ret void\n}\n", "Intrinsic requires elementtype attribute on first argument."),
+    ("declare void @g()\ndeclare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\ndefine void @f() gc \"statepoint-example\" {\n  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(void ()) @g, i32 0, i32 0, i32 0, i32 0)\n  ret void\n}\n", ""),
+    ("declare void @g()\ndeclare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\ndefine void @f() gc \"statepoint-example\" {\n  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr @g, i32 0, i32 0, i32 0, i32 0)\n  ret void\n}\n", "gc.statepoint callee argument must have elementtype attribute"),
 ];
 
 #[test]

@@ -463,10 +463,12 @@ impl<'a> Parser<'a> {
                 let f = self.m.function(g).expect("a function");
                 (f.common.name.as_str().unwrap_or("").to_owned(), f.fn_ty)
             };
-            // The declaration's own type first, then each other type its calls use, the
-            // last call first (LLVM's order of uses).
+            // The declaration's own type first, then, for an intrinsic the module calls
+            // without declaring it, each other type its calls use, the last call first
+            // (LLVM's order of uses). A written declaration keeps the calls of another type,
+            // which the verifier refuses ("Intrinsic called with incompatible signature").
             let mut tys: Vec<Type> = vec![fn_ty];
-            for c in calls.iter().rev().filter(|c| c.2 == g) {
+            for c in calls.iter().rev().filter(|c| requeue && c.2 == g) {
                 if !tys.contains(&c.3) {
                     tys.push(c.3);
                 }
