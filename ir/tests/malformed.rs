@@ -92,8 +92,8 @@ fn undefined_and_duplicate_names_are_errors_with_positions() {
         ),
         (
             "define void @f() {\n  ret void\n}\n^0 = module: (path: \"x\", hash: (0, 0\n",
-            "unterminated module summary entry",
-            4,
+            "found end of file while parsing summary entry",
+            5,
         ),
         (
             "define void @f() {\n  %a = add i32 1, 2\n  %a = add i32 1, 2\n  ret void\n}\n",
@@ -1161,6 +1161,23 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("define ptr @h() {\n  ret ptr blockaddress(@f, %entry)\n}\ndefine void @f() {\nentry:\n  br label %bb\nbb:\n  ret void\n}\n", "blockaddress may not be used with the entry block!"),
     ("declare void @f()\n@p = global ptr blockaddress(@f, %bb)\n", "cannot take blockaddress inside a declaration"),
     ("@g = global i32 0\n@p = global ptr blockaddress(@g, %bb)\n", "expected function name in blockaddress"),
+    // Summary entries, skipped as LLParser skips them without an index: the kinds it names,
+    // balanced parentheses, the numbers of `flags` and `blockcount`.
+    ("^0 = module: (path: \"a\", hash: (0, 0, 0, 0, 0))\n^1 = gv : (guid: 1, note: \"(\")\n^2 = flags: 8\n^3=blockcount:0\n@x = global i32 0\n", ""),
+    ("^0 = typeidCompatibleVTable: (name: \"a\", summary: ((offset: 16, ^1)))\n", "Expected 'gv', 'module', 'typeid', 'flags' or 'blockcount' at the start of summary entry"),
+    ("^0 = ()\n", "Expected 'gv', 'module', 'typeid', 'flags' or 'blockcount' at the start of summary entry"),
+    ("^0 gv: ()\n", "expected '=' here"),
+    ("^ = gv: ()\n", "expected top-level entity"),
+    ("^0 = gv (guid: 1)\n", "expected ':' at start of summary entry"),
+    ("^0 = gv: x\n", "expected '(' at start of summary entry"),
+    ("^0 = gv: (guid: (1)\n", "found end of file while parsing summary entry"),
+    ("^0 = flags 8\n", "expected ':' here"),
+    ("^0 = blockcount: -1\n", "expected integer"),
+    // After a summary entry LLVM's lexer ignores colons in names, until a `memory(...)`.
+    ("^0 = flags: 8\n!0 = !DIFile(filename: \"a\", directory: \"\")\n", "expected field label here"),
+    ("^0 = flags: 8\ndefine void @f() {\nentry:\n  ret void\n}\n", "expected instruction opcode"),
+    ("^0 = flags: 8\ndefine void @f() {\n\"entry\":\n  br label %1\n1:\n  ret void\n}\n!0 = !{!\"a:b\"}\n", ""),
+    ("^0 = flags: 8\ndefine void @f() memory(argmem: read) {\nentry:\n  ret void\n}\n!0 = !DIFile(filename: \"a\", directory: \"\")\n", ""),
 ];
 
 #[test]

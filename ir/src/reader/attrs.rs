@@ -295,6 +295,11 @@ impl<'a> Parser<'a> {
                         if let Some(msg) = bad_attr_argument(w, inner.trim()) {
                             return self.error_at(open + 1, msg);
                         }
+                        // LLParser reads `memory(argmem: read)` with colons ignored, and
+                        // leaves them unignored after it.
+                        if w == "memory" {
+                            self.colon_ignored = false;
+                        }
                         end
                     }
                     Tok::LParen => {
