@@ -22,6 +22,8 @@ use rayon::prelude::*;
 use std::cell::RefCell;
 use std::fmt;
 
+mod debug_info;
+
 /// A verifier finding: which function, where (byte offset of the instruction when the module
 /// was read from text), and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +68,7 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_globals(m)?;
     verify_global_attachments(m)?;
     verify_module_flags(m)?;
+    debug_info::verify_debug_info_nodes(m)?;
     verify_function_attrs(m)?;
     let intrinsics = IntrinsicConsts::new(m);
     intrinsics.verify_constant_users(m)?;
@@ -1896,16 +1899,20 @@ fn tuple_pieces(text: &str) -> Option<Vec<&str>> {
     let t = text.trim();
     let t = t.strip_prefix("distinct").map_or(t, str::trim_start);
     let inner = t.strip_prefix("!{")?.strip_suffix('}')?;
+    Some(top_level_pieces(inner))
+}
+
+/// `inner` split at the commas outside strings and brackets, each piece trimmed, empty ones
+/// left out: a tuple's operands, a specialised node's fields.
+fn top_level_pieces(inner: &str) -> Vec<&str> {
     // Most tuples are lists of references (`!{!1, !2}`): split at commas when nothing nests.
     let b = inner.as_bytes();
     if memchr::memchr3(b'"', b'(', b'{', b).is_none() && memchr::memchr2(b'[', b'<', b).is_none() {
-        return Some(
-            inner
-                .split(',')
-                .map(str::trim)
-                .filter(|p| !p.is_empty())
-                .collect(),
-        );
+        return inner
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
     }
     let (mut depth, mut start, mut i) = (0i32, 0usize, 0usize);
     let mut pieces: Vec<&str> = Vec::new();
@@ -1926,13 +1933,11 @@ fn tuple_pieces(text: &str) -> Option<Vec<&str>> {
         i += 1;
     }
     pieces.push(&inner[start.min(inner.len())..]);
-    Some(
-        pieces
-            .into_iter()
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .collect(),
-    )
+    pieces
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 /// The text of attached metadata `md` as a node: a numbered node's definition, or a node

@@ -1309,6 +1309,18 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("define void @f(ptr %p) {\n  %e = call ptr @llvm.preserve.array.access.index.p0.p0(ptr %p, i32 0, i32 0)\n  ret void\n}\n", "Intrinsic requires elementtype attribute on first argument."),
     ("declare void @g()\ndeclare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\ndefine void @f() gc \"statepoint-example\" {\n  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(void ()) @g, i32 0, i32 0, i32 0, i32 0)\n  ret void\n}\n", ""),
     ("declare void @g()\ndeclare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\ndefine void @f() gc \"statepoint-example\" {\n  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr @g, i32 0, i32 0, i32 0, i32 0)\n  ret void\n}\n", "gc.statepoint callee argument must have elementtype attribute"),
+    // Debug-info nodes judged on their text, where something that survives stripping the
+    // debug information reaches them (broken or unversioned debug information is stripped).
+    ("!named = !{!0}\n!0 = !DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_signed, DW_OP_dup, DW_OP_swap, DW_OP_stack_value, DW_OP_LLVM_fragment, 0, 8)\n", ""),
+    ("!named = !{!0}\n!0 = !DIExpression(DW_OP_lit5)\n", "invalid expression"),
+    ("!named = !{!0}\n!0 = !DIExpression(0, 1, 9, 7, 2)\n", "invalid expression"),
+    ("define void @f() !foo !0 {\n  ret void, !bar !0\n}\n!0 = !{!1}\n!1 = !DIExpression(DW_OP_stack_value, DW_OP_deref)\n", "invalid expression"),
+    ("!0 = !DIExpression(DW_OP_swap)\n", ""),
+    ("define void @f() !dbg !0 {\n  ret void\n}\n!0 = !{!1}\n!1 = !DIExpression(DW_OP_lit5)\n!llvm.dbg.cu = !{!0}\n", ""),
+    ("!named = !{!0}\n!0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())\n!1 = distinct !DIGlobalVariable(name: \"g\", type: !2, isDefinition: true)\n!2 = !DIBasicType(name: \"int\", size: 32)\n", ""),
+    ("!named = !{!0}\n!0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())\n!1 = distinct !DIGlobalVariable(name: \"g\", isDefinition: true)\n", "missing global variable type"),
+    ("!named = !{!0}\n!0 = !DIGlobalVariable(name: \"g\", type: null)\n", "missing global variable type"),
+    ("@g = global i32 0, !foo !0, !dbg !1\n!llvm.module.flags = !{!3}\n!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n!0 = !DIGlobalVariable(name: \"g\")\n!1 = !DIGlobalVariableExpression(var: !0, expr: !DIExpression())\n", ""),
 ];
 
 #[test]
