@@ -1178,6 +1178,11 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("^0 = flags: 8\ndefine void @f() {\nentry:\n  ret void\n}\n", "expected instruction opcode"),
     ("^0 = flags: 8\ndefine void @f() {\n\"entry\":\n  br label %1\n1:\n  ret void\n}\n!0 = !{!\"a:b\"}\n", ""),
     ("^0 = flags: 8\ndefine void @f() memory(argmem: read) {\nentry:\n  ret void\n}\n!0 = !DIFile(filename: \"a\", directory: \"\")\n", ""),
+    // An intrinsic called without a declaration is one LLVM knows (target intrinsics aside).
+    ("define void @f() {\n  call void @llvm.donothing()\n  call i8 @llvm.umax.i8(i8 0, i8 1)\n  call void @llvm.x86.sse2.pause()\n  ret void\n}\n", ""),
+    ("define void @f() {\n  call i8 @llvm.foobar(i8 0, i16 1)\n  ret void\n}\n", "unknown intrinsic 'llvm.foobar'"),
+    ("define void @f(ptr %p) {\n  %q = call ptr (ptr, ...) @llvm.structured.gep.p0(ptr elementtype(i32) %p, i32 0)\n  ret void\n}\n", "unknown intrinsic 'llvm.structured.gep.p0'"),
+    ("declare void @llvm.foobar()\ndefine void @f() {\n  call void @llvm.foobar()\n  ret void\n}\n", ""),
 ];
 
 #[test]

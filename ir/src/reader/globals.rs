@@ -73,7 +73,7 @@ impl<'a> Parser<'a> {
     /// its callee becomes a declaration of that call's function type, appended in the order
     /// of their names as LLVM appends them. (LLVM also gives it the intrinsic's attributes; opt
     /// adds those again whenever it reads the declaration.)
-    fn declare_called_intrinsics(&mut self) {
+    fn declare_called_intrinsics(&mut self) -> PResult<()> {
         let mut wanted: Vec<(u32, GlobalId)> = self
             .pending_globals
             .iter()
@@ -83,7 +83,7 @@ impl<'a> Parser<'a> {
             .map(|(&g, &off)| (off, g))
             .collect();
         if wanted.is_empty() {
-            return;
+            return Ok(());
         }
         // By name, as LLVM walks its map of forward references.
         wanted.sort_unstable_by(|a, b| {
@@ -107,10 +107,17 @@ impl<'a> Parser<'a> {
             }
         }
         let mut created = Vec::new();
-        for (_, g) in wanted {
+        for (at, g) in wanted {
             let Some(&fn_ty) = types.get(&g) else {
                 continue;
             };
+            let name = self.m.globals[g].common().name.as_str().unwrap_or("");
+            if crate::intrinsics::is_unknown(name) {
+                // At the `@`, as LLVM says it.
+                let sigil =
+                    at.saturating_sub(u32::from(at > 0 && self.src[at as usize - 1] == b'@'));
+                return self.error_at(sigil, format!("unknown intrinsic '{name}'"));
+            }
             let Some((_, params, _)) = self.m.types.func_parts(fn_ty) else {
                 continue;
             };
@@ -142,6 +149,7 @@ impl<'a> Parser<'a> {
         }
         // Under the names their calls' types give, each as LLVM creates it.
         self.remangle_decls(created, true);
+        Ok(())
     }
 
     /// LLVM 22's `llvm.lifetime.start`/`end` take the pointer alone; IR from LLVM 15–21 passes
@@ -735,7 +743,7 @@ impl<'a> Parser<'a> {
         }
         self.check_lazy()?;
         self.check_block_addresses()?;
-        self.declare_called_intrinsics();
+        self.declare_called_intrinsics()?;
         let changed = self.upgrade_lifetime_intrinsics() | self.remangle_intrinsics();
         if changed && !self.lazy_bodies.is_empty() {
             // Calls were rewritten to other declarations: the text of lazy bodies would not
