@@ -279,6 +279,48 @@ const TARGETS: &[&str] = &[
     "xcore",
 ];
 
+/// Whether `name` is a target intrinsic's (`llvm.x86.*`), which this module does not know.
+pub fn is_target(name: &str) -> bool {
+    name.strip_prefix("llvm.")
+        .and_then(|rest| rest.split('.').next())
+        .is_some_and(|first| TARGETS.contains(&first))
+}
+
+/// Target-independent intrinsics (under any suffix) and their `immarg` parameters, which
+/// LLVM gives them whatever their declaration says; each confirmed against opt-22.
+const IMMARGS: &[(&str, &[usize])] = &[
+    ("abs", &[1]),
+    ("ctlz", &[1]),
+    ("cttz", &[1]),
+    ("expect.with.probability", &[2]),
+    ("frameaddress", &[0]),
+    ("invariant.start", &[0]),
+    ("is.fpclass", &[1]),
+    ("memcpy", &[3]),
+    ("memmove", &[3]),
+    ("memset", &[3]),
+    ("objectsize", &[1, 2, 3]),
+    ("prefetch", &[1, 2, 3]),
+    ("returnaddress", &[0]),
+    ("sdiv.fix", &[2]),
+    ("smul.fix", &[2]),
+    ("udiv.fix", &[2]),
+    ("umul.fix", &[2]),
+];
+
+/// Whether LLVM 22 gives parameter `k` of intrinsic `name` the `immarg` attribute, as far
+/// as [`IMMARGS`] knows (`memcpy` covers `memcpy.inline` and the element-wise atomic one).
+pub fn has_immarg(name: &str, k: usize) -> bool {
+    let Some(rest) = name.strip_prefix("llvm.") else {
+        return false;
+    };
+    IMMARGS.iter().any(|(base, ks)| {
+        rest.strip_prefix(base)
+            .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
+            && ks.contains(&k)
+    })
+}
+
 /// Whether LLParser refuses `name` as the callee of an intrinsic the module calls without
 /// declaring it ("unknown intrinsic"): an `llvm.` name that is no target-independent
 /// intrinsic, with or without type suffixes. Target intrinsics are taken as known.
@@ -286,8 +328,7 @@ pub fn is_unknown(name: &str) -> bool {
     let Some(rest) = name.strip_prefix("llvm.") else {
         return false;
     };
-    let first = rest.split('.').next().unwrap_or(rest);
-    if TARGETS.contains(&first) {
+    if is_target(name) {
         return false;
     }
     let known = |prefix: &str| {

@@ -38,6 +38,7 @@ use std::fmt;
 
 mod attrs;
 mod batch;
+pub(crate) use attrs::is_attribute_keyword;
 mod body;
 mod constants;
 mod di;

@@ -1231,7 +1231,8 @@ fn verify_function(
                                 return c
                                     .fail(Some(i), "Intrinsic called with incompatible signature");
                             }
-                            let problem = intrinsic_call_problem(&c, d, ci, name, bi, &mut escaped);
+                            let problem =
+                                intrinsic_call_problem(&c, d, ci, callee, name, bi, &mut escaped);
                             if let Some(msg) = problem {
                                 return c.fail(Some(i), msg);
                             }
@@ -1396,12 +1397,13 @@ fn call_attrs_problem(
 }
 
 /// LLVM's `Verifier::visitIntrinsicCall` for the intrinsics any target's IR may call, by
-/// name (`name`, the callee's): call `d` in block `block` (by layout index); `escaped` says
-/// whether the function called `llvm.localescape` before.
+/// name (`name`, that of `callee`): call `d` in block `block` (by layout index); `escaped`
+/// says whether the function called `llvm.localescape` before.
 fn intrinsic_call_problem(
     c: &Checker<'_>,
     d: &InstData,
     ci: &crate::inst::CallInfo,
+    callee: &Function,
     name: &str,
     block: u32,
     escaped: &mut bool,
@@ -1414,6 +1416,31 @@ fn intrinsic_call_problem(
         _ => None,
     };
     let args = d.num_call_args();
+    // An `immarg` parameter takes a constant integer or float: marked so by the declaration
+    // (of any `llvm.` name) or by LLVM itself for the intrinsics it knows; the call site
+    // only repeats it.
+    let immarg = |ps: &[crate::attr::AttrSet], k: usize| ps.get(k).is_some_and(|p| p.has("immarg"));
+    let marked =
+        |k: usize| immarg(&callee.attrs.params, k) || crate::intrinsics::has_immarg(name, k);
+    if (0..args).any(|k| immarg(&ci.attrs.params, k) && !marked(k)) {
+        return Some("immarg may not apply only to call sites");
+    }
+    let immediate = |v: Value| {
+        matches!(v, Value::Const(k)
+        if matches!(c.m.consts.get(k), ConstData::Int { .. } | ConstData::Float { .. }))
+    };
+    if (0..args).any(|k| marked(k) && !immediate(d.operands[k])) {
+        return Some("immarg operand has non-immediate parameter");
+    }
+    // An assumption's operand bundles name attributes (`"align"(ptr %p, i64 8)`).
+    if name == "llvm.assume" {
+        let valid = |tag: &str| {
+            matches!(tag, "ignore" | "separate_storage") || crate::reader::is_attribute_keyword(tag)
+        };
+        if ci.bundles.iter().any(|b| !valid(&b.tag)) {
+            return Some("tags must be valid attribute names");
+        }
+    }
     // `Call.getParamElementType(k)`: the call site's own `elementtype` on argument `k`.
     let elementtype = |k: usize| ci.attrs.params.get(k).is_some_and(|p| p.has("elementtype"));
     // The intrinsic `base` under any type suffix (`llvm.arm.ldrex.p0`, not `llvm.arm.ldrexd`).

@@ -1326,6 +1326,16 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("!named = !{!0}\n!0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())\n!1 = distinct !DIGlobalVariable(name: \"g\", isDefinition: true)\n", "missing global variable type"),
     ("!named = !{!0}\n!0 = !DIGlobalVariable(name: \"g\", type: null)\n", "missing global variable type"),
     ("@g = global i32 0, !foo !0, !dbg !1\n!llvm.module.flags = !{!3}\n!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n!0 = !DIGlobalVariable(name: \"g\")\n!1 = !DIGlobalVariableExpression(var: !0, expr: !DIExpression())\n", ""),
+    // `immarg` parameters take constants: the declaration's, or LLVM's own for its intrinsics.
+    ("define void @f(ptr %p) {\n  %a = call ptr @llvm.frameaddress.p0(i32 0)\n  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %p, i64 8, i1 immarg false)\n  %b = call i32 @llvm.udiv.fix.sat.i32(i32 1, i32 2, i32 3)\n  ret void\n}\n", ""),
+    ("define void @f(i32 %x) {\n  %a = call ptr @llvm.frameaddress.p0(i32 %x)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("define void @f(ptr %p, i1 %v) {\n  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %p, i64 8, i1 %v)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("define void @f(ptr %p, i32 %e) {\n  call void @llvm.memset.element.unordered.atomic.p0.i32(ptr align 4 %p, i8 0, i32 8, i32 %e)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("declare void @llvm.x86.bogus(i32 immarg)\ndefine void @f(i32 %x) {\n  call void @llvm.x86.bogus(i32 %x)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("declare void @llvm.x86.bogus(i32)\ndefine void @f(i32 %x) {\n  call void @llvm.x86.bogus(i32 immarg %x)\n  ret void\n}\n", "immarg may not apply only to call sites"),
+    // An assumption's bundles are named for attributes.
+    ("define void @f(ptr %p) {\n  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8), \"ignore\"(), \"separate_storage\"(ptr %p, ptr %p), \"nonnull\"(ptr %p) ]\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p) {\n  call void @llvm.assume(i1 true) [ \"adazdazd\"() ]\n  ret void\n}\n", "tags must be valid attribute names"),
 ];
 
 #[test]

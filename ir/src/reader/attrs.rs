@@ -6,6 +6,12 @@ use crate::attr::{Attr, AttrSet};
 use crate::lexer::Tok;
 use crate::types::TypeData;
 
+/// Whether `w` is one of LLVM's attribute keywords ([`ATTR_WORDS`]; the verifier asks it of
+/// an assumption's operand bundle tags).
+pub(crate) fn is_attribute_keyword(w: &str) -> bool {
+    ATTR_WORDS.binary_search(&w).is_ok()
+}
+
 /// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (kept sorted for readers).
 const ATTR_WORDS: &[&str] = &[
     "align",
