@@ -1242,6 +1242,13 @@ fn verify_function(
                                 return c.fail(Some(i), msg);
                             }
                         }
+                        if let Some(Value::Asm(a)) = d.callee() {
+                            if let Some(msg) =
+                                asm_operands_problem(&c, d, ci, &m.asms[a].constraints)
+                            {
+                                return c.fail(Some(i), msg);
+                            }
+                        }
                         if d.opcode == Opcode::CallBr {
                             // An asm's label constraints (`!i`) name its indirect destinations.
                             if let Some(Value::Asm(a)) = d.callee() {
@@ -1535,6 +1542,63 @@ fn intrinsic_call_problem(
         }
         _ => None,
     }
+}
+
+/// LLVM's `verifyInlineAsmCall`: each constraint that takes an argument (an input, or an
+/// indirect output `=*m`) against the call's argument, in order: an indirect one (`*` after
+/// the `=`/`!` prefix, if any) takes a pointer with `elementtype`, a direct one no
+/// `elementtype`. Constraints are split at commas outside `{...}` register names.
+fn asm_operands_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    constraints: &[u8],
+) -> Option<&'static str> {
+    let args = d.num_call_args();
+    let mut arg = 0usize;
+    let mut rest = constraints;
+    while !rest.is_empty() && arg < args {
+        let mut end = 0;
+        while end < rest.len() && rest[end] != b',' {
+            if rest[end] == b'{' {
+                end += rest[end..]
+                    .iter()
+                    .position(|&b| b == b'}')
+                    .unwrap_or(rest.len() - end);
+            }
+            end += 1;
+        }
+        let code = &rest[..end.min(rest.len())];
+        rest = rest.get(end + 1..).unwrap_or_default();
+        let (kind, tail) = match code.first() {
+            Some(b'~') => continue,
+            Some(&k @ (b'=' | b'!')) => (k, &code[1..]),
+            _ => (0, code),
+        };
+        let indirect = tail.first() == Some(&b'*');
+        if kind == b'!' || (kind == b'=' && !indirect) {
+            continue;
+        }
+        let elementtype = ci
+            .attrs
+            .params
+            .get(arg)
+            .is_some_and(|p| p.has("elementtype"));
+        if indirect {
+            if c.ty(d.operands[arg])
+                .is_some_and(|t| !c.m.types.is_pointer(t))
+            {
+                return Some("Operand for indirect constraint must have pointer type");
+            }
+            if !elementtype {
+                return Some("Operand for indirect constraint must have elementtype attribute");
+            }
+        } else if elementtype {
+            return Some("Elementtype attribute can only be applied for indirect constraints");
+        }
+        arg += 1;
+    }
+    None
 }
 
 /// LLVM's checks of a call's operand bundles: the tags that may appear once, and the inputs

@@ -1336,6 +1336,11 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     // An assumption's bundles are named for attributes.
     ("define void @f(ptr %p) {\n  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8), \"ignore\"(), \"separate_storage\"(ptr %p, ptr %p), \"nonnull\"(ptr %p) ]\n  ret void\n}\n", ""),
     ("define void @f(ptr %p) {\n  call void @llvm.assume(i1 true) [ \"adazdazd\"() ]\n  ret void\n}\n", "tags must be valid attribute names"),
+    // Inline asm: indirect constraints take pointers with `elementtype`, direct ones none.
+    ("define i32 @f(ptr %p, i32 %x) {\n  call void asm \"\", \"=*rm,r\"(ptr elementtype(i32) %p, i32 %x)\n  %r = call i32 asm \"\", \"=r,*m,{ax},~{memory},~{dirflag}\"(ptr elementtype(i32) %p, i32 %x)\n  ret i32 %r\n}\n", ""),
+    ("define void @f(i32 %p, i32 %x) {\n  call void asm \"\", \"=*rm,r\"(i32 %p, i32 %x)\n  ret void\n}\n", "Operand for indirect constraint must have pointer type"),
+    ("define void @f(ptr %p, i32 %x) {\n  call void asm \"\", \"=*rm,r\"(ptr %p, i32 %x)\n  ret void\n}\n", "Operand for indirect constraint must have elementtype attribute"),
+    ("define void @f(ptr %p) {\n  call void asm \"\", \"=*rm,r\"(ptr elementtype(i32) %p, ptr elementtype(i32) %p)\n  ret void\n}\n", "Elementtype attribute can only be applied for indirect constraints"),
 ];
 
 #[test]
