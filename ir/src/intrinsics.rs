@@ -9,6 +9,8 @@
 //!
 //! The table covers the target-independent intrinsics hand-written IR uses (LLVM's own table
 //! is generated from its `.td` files): an intrinsic not listed keeps its name as written.
+//! Beside it, the names of all of LLVM 22's target-independent intrinsics, so that an
+//! undeclared call of a name LLVM does not know is refused as LLParser refuses it.
 
 use crate::types::{FloatKind, Type, TypeData, TypeTable};
 
@@ -156,6 +158,190 @@ const RENAMED: &[(&str, &str)] = &[
     ("aarch64.thread.pointer", "thread.pointer"),
     ("arm.thread.pointer", "thread.pointer"),
 ];
+
+/// The target-independent intrinsics of LLVM 22, without `llvm.`, each name one LLVM 22's
+/// library lists and opt-22 takes for an intrinsic; a name another one extends after a `.`
+/// (`memcpy.inline` beside `memcpy`) is left out, as [`is_unknown`] takes any suffix.
+#[rustfmt::skip]
+const INTRINSIC_NAMES: &str = "\
+    abs acos addressofreturnaddress adjust.trampoline alloc.token.id allow.runtime.check \
+    allow.sanitize.address allow.sanitize.hwaddress allow.sanitize.memory allow.sanitize.thread \
+    allow.ubsan.check annotation arithmetic.fence asan.check.memaccess asin assume atan atan2 \
+    bitreverse bswap call.preallocated.arg call.preallocated.setup call.preallocated.teardown \
+    callbr.landingpad canonicalize ceil clear_cache clmul codeview.annotation convert.from.fp16 \
+    convert.to.fp16 copysign coro.align coro.alloc coro.alloca.alloc coro.alloca.free \
+    coro.alloca.get coro.async.context.alloc coro.async.context.dealloc coro.async.resume \
+    coro.async.size.replace coro.await.suspend.bool coro.await.suspend.handle \
+    coro.await.suspend.void coro.begin coro.destroy coro.done coro.end coro.frame coro.free \
+    coro.id coro.is_in_ramp coro.noop coro.prepare.async coro.prepare.retcon coro.promise \
+    coro.resume coro.save coro.size coro.subfn.addr coro.suspend cos cosh ctlz ctpop cttz \
+    dbg.assign dbg.declare dbg.label dbg.value debugtrap donothing eh.dwarf.cfa \
+    eh.exceptioncode eh.exceptionpointer eh.recoverfp eh.return.i32 eh.return.i64 \
+    eh.sjlj.callsite eh.sjlj.functioncontext eh.sjlj.longjmp eh.sjlj.lsda eh.sjlj.setjmp \
+    eh.sjlj.setup.dispatch eh.typeid.for eh.unwind.init exp exp10 exp2 expect \
+    experimental.constrained.acos experimental.constrained.asin experimental.constrained.atan \
+    experimental.constrained.atan2 experimental.constrained.ceil experimental.constrained.cos \
+    experimental.constrained.cosh experimental.constrained.exp experimental.constrained.exp2 \
+    experimental.constrained.fadd experimental.constrained.fcmp experimental.constrained.fcmps \
+    experimental.constrained.fdiv experimental.constrained.floor experimental.constrained.fma \
+    experimental.constrained.fmul experimental.constrained.fmuladd \
+    experimental.constrained.fpext experimental.constrained.fptosi \
+    experimental.constrained.fptoui experimental.constrained.fptrunc \
+    experimental.constrained.frem experimental.constrained.fsub experimental.constrained.ldexp \
+    experimental.constrained.llrint experimental.constrained.llround \
+    experimental.constrained.log experimental.constrained.log10 experimental.constrained.log2 \
+    experimental.constrained.lrint experimental.constrained.lround \
+    experimental.constrained.maximum experimental.constrained.maxnum \
+    experimental.constrained.minimum experimental.constrained.minnum \
+    experimental.constrained.nearbyint experimental.constrained.pow \
+    experimental.constrained.powi experimental.constrained.rint experimental.constrained.round \
+    experimental.constrained.roundeven experimental.constrained.sin \
+    experimental.constrained.sinh experimental.constrained.sitofp experimental.constrained.sqrt \
+    experimental.constrained.tan experimental.constrained.tanh experimental.constrained.trunc \
+    experimental.constrained.uitofp experimental.convergence.anchor \
+    experimental.convergence.entry experimental.convergence.loop experimental.cttz.elts \
+    experimental.deoptimize experimental.gc.get.pointer.base experimental.gc.get.pointer.offset \
+    experimental.gc.relocate experimental.gc.result experimental.gc.statepoint \
+    experimental.get.vector.length experimental.guard experimental.memset.pattern \
+    experimental.noalias.scope.decl experimental.patchpoint experimental.stackmap \
+    experimental.vector.compress experimental.vector.extract.last.active \
+    experimental.vector.histogram.add experimental.vector.histogram.uadd.sat \
+    experimental.vector.histogram.umax experimental.vector.histogram.umin \
+    experimental.vector.match experimental.vp.reverse experimental.vp.splice \
+    experimental.vp.strided.load experimental.vp.strided.store experimental.widenable.condition \
+    fabs fake.use floor fma fmuladd fptosi.sat fptoui.sat fptrunc.round frameaddress frexp fshl \
+    fshr gcread gcroot gcwrite get.active.lane.mask get.dynamic.area.offset get.fpenv \
+    get.fpmode get.rounding hwasan.check.memaccess icall.branch.funnel init.trampoline \
+    instrprof.callsite instrprof.cover instrprof.increment instrprof.mcdc.parameters \
+    instrprof.mcdc.tvbitmap.update instrprof.timestamp instrprof.value.profile invariant.end \
+    invariant.start is.constant is.fpclass launder.invariant.group ldexp lifetime.end \
+    lifetime.start llrint llround load.relative localaddress localescape localrecover log log10 \
+    log2 loop.decrement loop.dependence.raw.mask loop.dependence.war.mask lrint lround \
+    masked.compressstore masked.expandload masked.gather masked.load masked.scatter \
+    masked.store matrix.column.major.load matrix.column.major.store matrix.multiply \
+    matrix.transpose maximum maximumnum maxnum memcpy memmove memset minimum minimumnum minnum \
+    modf nearbyint objc.arc.annotation.bottomup.bbend objc.arc.annotation.bottomup.bbstart \
+    objc.arc.annotation.topdown.bbend objc.arc.annotation.topdown.bbstart objc.autorelease \
+    objc.clang.arc.noop.use objc.clang.arc.use objc.release objc.retain objc.sync.enter \
+    objc.sync.exit objectsize pcmarker pow powi prefetch preserve.array.access.index \
+    preserve.static.offset preserve.struct.access.index preserve.union.access.index \
+    protected.field.ptr pseudoprobe ptr.annotation ptrauth.auth ptrauth.blend ptrauth.resign \
+    ptrauth.sign ptrauth.strip ptrmask public.type.test read_register read_volatile_register \
+    readcyclecounter readsteadycounter reloc.none reset.fpenv reset.fpmode returnaddress rint \
+    round roundeven sadd.sat sadd.with.overflow scmp sdiv.fix seh.scope.begin seh.scope.end \
+    seh.try.begin seh.try.end set.fpenv set.fpmode set.loop.iterations set.rounding sideeffect \
+    sin sincos sincospi sinh smax smin smul.fix smul.with.overflow sponentry sqrt ssa.copy \
+    sshl.sat ssub.sat ssub.with.overflow stackaddress stackguard stackprotector stackrestore \
+    stacksave start.loop.iterations stepvector strip.invariant.group swift.async.context.addr \
+    tan tanh test.set.loop.iterations test.start.loop.iterations thread.pointer \
+    threadlocal.address trap trunc type.checked.load type.test uadd.sat uadd.with.overflow \
+    ubsantrap ucmp udiv.fix umax umin umul.fix umul.with.overflow ushl.sat usub.sat \
+    usub.with.overflow va_copy va_end va_start var.annotation vector.deinterleave2 \
+    vector.deinterleave3 vector.deinterleave4 vector.deinterleave5 vector.deinterleave6 \
+    vector.deinterleave7 vector.deinterleave8 vector.extract vector.insert vector.interleave2 \
+    vector.interleave3 vector.interleave4 vector.interleave5 vector.interleave6 \
+    vector.interleave7 vector.interleave8 vector.partial.reduce.add vector.partial.reduce.fadd \
+    vector.reduce.add vector.reduce.and vector.reduce.fadd vector.reduce.fmax \
+    vector.reduce.fmaximum vector.reduce.fmin vector.reduce.fminimum vector.reduce.fmul \
+    vector.reduce.mul vector.reduce.or vector.reduce.smax vector.reduce.smin vector.reduce.umax \
+    vector.reduce.umin vector.reduce.xor vector.reverse vector.splice.left vector.splice.right \
+    vp.abs vp.add vp.and vp.ashr vp.bitreverse vp.bswap vp.ceil vp.copysign vp.ctlz vp.ctpop \
+    vp.cttz vp.fabs vp.fadd vp.fcmp vp.fdiv vp.floor vp.fma vp.fmul vp.fmuladd vp.fneg vp.fpext \
+    vp.fptosi vp.fptoui vp.fptrunc vp.frem vp.fshl vp.fshr vp.fsub vp.gather vp.icmp \
+    vp.inttoptr vp.is.fpclass vp.llrint vp.load vp.lrint vp.lshr vp.maximum vp.maxnum vp.merge \
+    vp.minimum vp.minnum vp.mul vp.nearbyint vp.or vp.ptrtoint vp.reduce.add vp.reduce.and \
+    vp.reduce.fadd vp.reduce.fmax vp.reduce.fmaximum vp.reduce.fmin vp.reduce.fminimum \
+    vp.reduce.fmul vp.reduce.mul vp.reduce.or vp.reduce.smax vp.reduce.smin vp.reduce.umax \
+    vp.reduce.umin vp.reduce.xor vp.rint vp.round vp.roundeven vp.roundtozero vp.sadd.sat \
+    vp.scatter vp.sdiv vp.select vp.sext vp.shl vp.sitofp vp.smax vp.smin vp.sqrt vp.srem \
+    vp.ssub.sat vp.store vp.sub vp.trunc vp.uadd.sat vp.udiv vp.uitofp vp.umax vp.umin vp.urem \
+    vp.usub.sat vp.xor vp.zext vscale write_register xray.customevent xray.typedevent";
+
+/// The prefixes of target intrinsics (`llvm.x86.*`), which [`is_unknown`] does not judge.
+const TARGETS: &[&str] = &[
+    "aarch64",
+    "amdgcn",
+    "arm",
+    "bpf",
+    "dx",
+    "hexagon",
+    "loongarch",
+    "mips",
+    "nvvm",
+    "ppc",
+    "r600",
+    "riscv",
+    "s390",
+    "spv",
+    "ve",
+    "wasm",
+    "x86",
+    "xcore",
+];
+
+/// Whether `name` is a target intrinsic's (`llvm.x86.*`), which this module does not know.
+pub fn is_target(name: &str) -> bool {
+    name.strip_prefix("llvm.")
+        .and_then(|rest| rest.split('.').next())
+        .is_some_and(|first| TARGETS.contains(&first))
+}
+
+/// Target-independent intrinsics (under any suffix) and their `immarg` parameters, which
+/// LLVM gives them whatever their declaration says; each confirmed against opt-22.
+const IMMARGS: &[(&str, &[usize])] = &[
+    ("abs", &[1]),
+    ("ctlz", &[1]),
+    ("cttz", &[1]),
+    ("expect.with.probability", &[2]),
+    ("frameaddress", &[0]),
+    ("invariant.start", &[0]),
+    ("is.fpclass", &[1]),
+    ("memcpy", &[3]),
+    ("memmove", &[3]),
+    ("memset", &[3]),
+    ("objectsize", &[1, 2, 3]),
+    ("prefetch", &[1, 2, 3]),
+    ("returnaddress", &[0]),
+    ("sdiv.fix", &[2]),
+    ("smul.fix", &[2]),
+    ("udiv.fix", &[2]),
+    ("umul.fix", &[2]),
+];
+
+/// Whether LLVM 22 gives parameter `k` of intrinsic `name` the `immarg` attribute, as far
+/// as [`IMMARGS`] knows (`memcpy` covers `memcpy.inline` and the element-wise atomic one).
+pub fn has_immarg(name: &str, k: usize) -> bool {
+    let Some(rest) = name.strip_prefix("llvm.") else {
+        return false;
+    };
+    IMMARGS.iter().any(|(base, ks)| {
+        rest.strip_prefix(base)
+            .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
+            && ks.contains(&k)
+    })
+}
+
+/// Whether LLParser refuses `name` as the callee of an intrinsic the module calls without
+/// declaring it ("unknown intrinsic"): an `llvm.` name that is no target-independent
+/// intrinsic, with or without type suffixes. Target intrinsics are taken as known.
+pub fn is_unknown(name: &str) -> bool {
+    let Some(rest) = name.strip_prefix("llvm.") else {
+        return false;
+    };
+    if is_target(name) {
+        return false;
+    }
+    let known = |prefix: &str| {
+        INTRINSIC_NAMES
+            .split_ascii_whitespace()
+            .any(|k| k == prefix)
+    };
+    !rest
+        .match_indices('.')
+        .map(|(at, _)| &rest[..at])
+        .chain([rest])
+        .any(known)
+}
 
 /// The intrinsic a name calls (after `llvm.`: the longest listed name it starts with, up to a
 /// `.`), as its canonical name and overload slots.
@@ -324,6 +510,25 @@ mod tests {
     #[test]
     fn the_table_is_sorted_for_binary_search() {
         assert!(OVERLOADED.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn intrinsic_names_are_known_with_any_suffix() {
+        let names: Vec<&str> = INTRINSIC_NAMES.split_ascii_whitespace().collect();
+        assert!(names.windows(2).all(|w| w[0] < w[1]));
+        for known in [
+            "llvm.umax.i8",
+            "llvm.memcpy.inline.p0.p0.i64",
+            "llvm.assume",
+            "llvm.experimental.constrained.fadd.f32",
+            "llvm.x86.sse2.pause",
+            "llvm.amdgcn.anything",
+        ] {
+            assert!(!is_unknown(known), "{known}");
+        }
+        for unknown in ["llvm.foobar", "llvm.structured.gep.p9", "llvm.umaxx"] {
+            assert!(is_unknown(unknown), "{unknown}");
+        }
     }
 
     #[test]

@@ -38,6 +38,7 @@ use std::fmt;
 
 mod attrs;
 mod batch;
+pub(crate) use attrs::is_attribute_keyword;
 mod body;
 mod constants;
 mod di;
@@ -359,6 +360,11 @@ struct Parser<'a> {
     /// Whether the metadata is read on this thread only, from where reading it on all cores
     /// met something unusual ([`Parser::metadata_window_in_parallel`]).
     md_serial: bool,
+    /// LLVM's lexer mode `IgnoreColonInIdentifiers`: a summary entry sets it and never sets
+    /// it back (only a `memory(...)` attribute does), so after one a name followed by `:`
+    /// is no label: LLVM 22 then refuses a debug-info field or a block labelled by name.
+    /// While it is set, bodies and metadata are read on this thread, in text order.
+    colon_ignored: bool,
     /// The module spells the opaque `ptr` somewhere: a typed spelling `T*` then means `ptr`,
     /// as LLVM 22 reads it ([`Parser::decide_pointer_spelling`]).
     opaque_only: bool,
@@ -461,6 +467,7 @@ impl<'a> Parser<'a> {
             src_is_utf8,
             defer: None,
             md_serial: false,
+            colon_ignored: false,
             opaque_only: false,
             program_as: 0,
             dbg_record_at: None,
@@ -619,6 +626,26 @@ impl<'a> Parser<'a> {
             Ok(self.bump())
         } else {
             self.err(format!("expected {what}, found {}", self.describe()))
+        }
+    }
+
+    /// Whether label `t` is one LLVM's lexer reads as a name (`entry:`, not `"entry":` or
+    /// `0:`), which it does not take for a label once colons are ignored
+    /// ([`Parser::colon_ignored`]).
+    fn label_is_a_name(&self, t: Token) -> bool {
+        !t.quoted
+            && self
+                .src
+                .get(t.start as usize)
+                .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'$' | b'.' | b'_'))
+    }
+
+    /// [`Self::expect`] with LLParser's own words when the token is not there.
+    fn expect_msg(&mut self, k: Tok, msg: &str) -> PResult<Token> {
+        if self.tok.kind == k {
+            Ok(self.bump())
+        } else {
+            self.err(msg)
         }
     }
 

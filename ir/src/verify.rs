@@ -22,6 +22,8 @@ use rayon::prelude::*;
 use std::cell::RefCell;
 use std::fmt;
 
+mod debug_info;
+
 /// A verifier finding: which function, where (byte offset of the instruction when the module
 /// was read from text), and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +68,7 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_globals(m)?;
     verify_global_attachments(m)?;
     verify_module_flags(m)?;
+    debug_info::verify_debug_info_nodes(m)?;
     verify_function_attrs(m)?;
     let intrinsics = IntrinsicConsts::new(m);
     intrinsics.verify_constant_users(m)?;
@@ -1217,16 +1220,32 @@ fn verify_function(
                                 Value::Const(k) => m.consts.as_global(k),
                                 _ => None,
                             })
-                            .and_then(|g| m.globals[g].common().name.as_str())
-                            .filter(|n| n.starts_with("llvm."));
-                        if let Some(name) = callee {
-                            let problem = intrinsic_call_problem(&c, d, ci, name, bi, &mut escaped);
+                            .and_then(|g| {
+                                let name = m.globals[g].common().name.as_str()?;
+                                Some((m.function(g)?, name))
+                            })
+                            .filter(|(_, n)| n.starts_with("llvm."));
+                        if let Some((callee, name)) = callee {
+                            // LLVM takes any `llvm.` name for an intrinsic, known or not.
+                            if callee.fn_ty != ci.fn_ty {
+                                return c
+                                    .fail(Some(i), "Intrinsic called with incompatible signature");
+                            }
+                            let problem =
+                                intrinsic_call_problem(&c, d, ci, callee, name, bi, &mut escaped);
                             if let Some(msg) = problem {
                                 return c.fail(Some(i), msg);
                             }
                         }
                         if !ci.bundles.is_empty() {
                             if let Some(msg) = bundles_problem(&c, ci) {
+                                return c.fail(Some(i), msg);
+                            }
+                        }
+                        if let Some(Value::Asm(a)) = d.callee() {
+                            if let Some(msg) =
+                                asm_operands_problem(&c, d, ci, &m.asms[a].constraints)
+                            {
                                 return c.fail(Some(i), msg);
                             }
                         }
@@ -1385,12 +1404,13 @@ fn call_attrs_problem(
 }
 
 /// LLVM's `Verifier::visitIntrinsicCall` for the intrinsics any target's IR may call, by
-/// name (`name`, the callee's): call `d` in block `block` (by layout index); `escaped` says
-/// whether the function called `llvm.localescape` before.
+/// name (`name`, that of `callee`): call `d` in block `block` (by layout index); `escaped`
+/// says whether the function called `llvm.localescape` before.
 fn intrinsic_call_problem(
     c: &Checker<'_>,
     d: &InstData,
     ci: &crate::inst::CallInfo,
+    callee: &Function,
     name: &str,
     block: u32,
     escaped: &mut bool,
@@ -1403,6 +1423,60 @@ fn intrinsic_call_problem(
         _ => None,
     };
     let args = d.num_call_args();
+    // An `immarg` parameter takes a constant integer or float: marked so by the declaration
+    // (of any `llvm.` name) or by LLVM itself for the intrinsics it knows; the call site
+    // only repeats it.
+    let immarg = |ps: &[crate::attr::AttrSet], k: usize| ps.get(k).is_some_and(|p| p.has("immarg"));
+    let marked =
+        |k: usize| immarg(&callee.attrs.params, k) || crate::intrinsics::has_immarg(name, k);
+    if (0..args).any(|k| immarg(&ci.attrs.params, k) && !marked(k)) {
+        return Some("immarg may not apply only to call sites");
+    }
+    let immediate = |v: Value| {
+        matches!(v, Value::Const(k)
+        if matches!(c.m.consts.get(k), ConstData::Int { .. } | ConstData::Float { .. }))
+    };
+    if (0..args).any(|k| marked(k) && !immediate(d.operands[k])) {
+        return Some("immarg operand has non-immediate parameter");
+    }
+    // An assumption's operand bundles name attributes (`"align"(ptr %p, i64 8)`).
+    if name == "llvm.assume" {
+        let valid = |tag: &str| {
+            matches!(tag, "ignore" | "separate_storage") || crate::reader::is_attribute_keyword(tag)
+        };
+        if ci.bundles.iter().any(|b| !valid(&b.tag)) {
+            return Some("tags must be valid attribute names");
+        }
+    }
+    // `Call.getParamElementType(k)`: the call site's own `elementtype` on argument `k`.
+    let elementtype = |k: usize| ci.attrs.params.get(k).is_some_and(|p| p.has("elementtype"));
+    // The intrinsic `base` under any type suffix (`llvm.arm.ldrex.p0`, not `llvm.arm.ldrexd`).
+    let named = |base: &str| {
+        name.strip_prefix(base)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+    };
+    // GEP-like and exclusive-access intrinsics say through `elementtype` what they access
+    // (the AArch64 and ARM ones are checked by those targets' verifier plugins, which opt has).
+    let first = [
+        "llvm.preserve.array.access.index",
+        "llvm.preserve.struct.access.index",
+        "llvm.aarch64.ldxr",
+        "llvm.aarch64.ldaxr",
+        "llvm.arm.ldrex",
+        "llvm.arm.ldaex",
+    ];
+    if first.iter().any(|b| named(b)) && !elementtype(0) {
+        return Some("Intrinsic requires elementtype attribute on first argument.");
+    }
+    let second = [
+        "llvm.aarch64.stxr",
+        "llvm.aarch64.stlxr",
+        "llvm.arm.strex",
+        "llvm.arm.stlex",
+    ];
+    if second.iter().any(|b| named(b)) && !elementtype(1) {
+        return Some("Intrinsic requires elementtype attribute on second argument.");
+    }
     match name {
         "llvm.fptrunc.round" => {
             let mode = match d.operands.get(1) {
@@ -1424,6 +1498,10 @@ fn intrinsic_call_problem(
                 )
             );
             (!known).then_some("unsupported rounding mode argument")
+        }
+        // The callee's type is what the statepoint calls through.
+        _ if named("llvm.experimental.gc.statepoint") && args > 2 && !elementtype(2) => {
+            Some("gc.statepoint callee argument must have elementtype attribute")
         }
         "llvm.gcroot" | "llvm.gcread" | "llvm.gcwrite" if c.f.gc.is_none() => {
             Some("Enclosing function does not use GC.")
@@ -1464,6 +1542,63 @@ fn intrinsic_call_problem(
         }
         _ => None,
     }
+}
+
+/// LLVM's `verifyInlineAsmCall`: each constraint that takes an argument (an input, or an
+/// indirect output `=*m`) against the call's argument, in order: an indirect one (`*` after
+/// the `=`/`!` prefix, if any) takes a pointer with `elementtype`, a direct one no
+/// `elementtype`. Constraints are split at commas outside `{...}` register names.
+fn asm_operands_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    constraints: &[u8],
+) -> Option<&'static str> {
+    let args = d.num_call_args();
+    let mut arg = 0usize;
+    let mut rest = constraints;
+    while !rest.is_empty() && arg < args {
+        let mut end = 0;
+        while end < rest.len() && rest[end] != b',' {
+            if rest[end] == b'{' {
+                end += rest[end..]
+                    .iter()
+                    .position(|&b| b == b'}')
+                    .unwrap_or(rest.len() - end);
+            }
+            end += 1;
+        }
+        let code = &rest[..end.min(rest.len())];
+        rest = rest.get(end + 1..).unwrap_or_default();
+        let (kind, tail) = match code.first() {
+            Some(b'~') => continue,
+            Some(&k @ (b'=' | b'!')) => (k, &code[1..]),
+            _ => (0, code),
+        };
+        let indirect = tail.first() == Some(&b'*');
+        if kind == b'!' || (kind == b'=' && !indirect) {
+            continue;
+        }
+        let elementtype = ci
+            .attrs
+            .params
+            .get(arg)
+            .is_some_and(|p| p.has("elementtype"));
+        if indirect {
+            if c.ty(d.operands[arg])
+                .is_some_and(|t| !c.m.types.is_pointer(t))
+            {
+                return Some("Operand for indirect constraint must have pointer type");
+            }
+            if !elementtype {
+                return Some("Operand for indirect constraint must have elementtype attribute");
+            }
+        } else if elementtype {
+            return Some("Elementtype attribute can only be applied for indirect constraints");
+        }
+        arg += 1;
+    }
+    None
 }
 
 /// LLVM's checks of a call's operand bundles: the tags that may appear once, and the inputs
@@ -1855,16 +1990,20 @@ fn tuple_pieces(text: &str) -> Option<Vec<&str>> {
     let t = text.trim();
     let t = t.strip_prefix("distinct").map_or(t, str::trim_start);
     let inner = t.strip_prefix("!{")?.strip_suffix('}')?;
+    Some(top_level_pieces(inner))
+}
+
+/// `inner` split at the commas outside strings and brackets, each piece trimmed, empty ones
+/// left out: a tuple's operands, a specialised node's fields.
+fn top_level_pieces(inner: &str) -> Vec<&str> {
     // Most tuples are lists of references (`!{!1, !2}`): split at commas when nothing nests.
     let b = inner.as_bytes();
     if memchr::memchr3(b'"', b'(', b'{', b).is_none() && memchr::memchr2(b'[', b'<', b).is_none() {
-        return Some(
-            inner
-                .split(',')
-                .map(str::trim)
-                .filter(|p| !p.is_empty())
-                .collect(),
-        );
+        return inner
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
     }
     let (mut depth, mut start, mut i) = (0i32, 0usize, 0usize);
     let mut pieces: Vec<&str> = Vec::new();
@@ -1885,13 +2024,11 @@ fn tuple_pieces(text: &str) -> Option<Vec<&str>> {
         i += 1;
     }
     pieces.push(&inner[start.min(inner.len())..]);
-    Some(
-        pieces
-            .into_iter()
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .collect(),
-    )
+    pieces
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 /// The text of attached metadata `md` as a node: a numbered node's definition, or a node

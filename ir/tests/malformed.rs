@@ -92,8 +92,8 @@ fn undefined_and_duplicate_names_are_errors_with_positions() {
         ),
         (
             "define void @f() {\n  ret void\n}\n^0 = module: (path: \"x\", hash: (0, 0\n",
-            "unterminated module summary entry",
-            4,
+            "found end of file while parsing summary entry",
+            5,
         ),
         (
             "define void @f() {\n  %a = add i32 1, 2\n  %a = add i32 1, 2\n  ret void\n}\n",
@@ -1161,6 +1161,28 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("define ptr @h() {\n  ret ptr blockaddress(@f, %entry)\n}\ndefine void @f() {\nentry:\n  br label %bb\nbb:\n  ret void\n}\n", "blockaddress may not be used with the entry block!"),
     ("declare void @f()\n@p = global ptr blockaddress(@f, %bb)\n", "cannot take blockaddress inside a declaration"),
     ("@g = global i32 0\n@p = global ptr blockaddress(@g, %bb)\n", "expected function name in blockaddress"),
+    // Summary entries, skipped as LLParser skips them without an index: the kinds it names,
+    // balanced parentheses, the numbers of `flags` and `blockcount`.
+    ("^0 = module: (path: \"a\", hash: (0, 0, 0, 0, 0))\n^1 = gv : (guid: 1, note: \"(\")\n^2 = flags: 8\n^3=blockcount:0\n@x = global i32 0\n", ""),
+    ("^0 = typeidCompatibleVTable: (name: \"a\", summary: ((offset: 16, ^1)))\n", "Expected 'gv', 'module', 'typeid', 'flags' or 'blockcount' at the start of summary entry"),
+    ("^0 = ()\n", "Expected 'gv', 'module', 'typeid', 'flags' or 'blockcount' at the start of summary entry"),
+    ("^0 gv: ()\n", "expected '=' here"),
+    ("^ = gv: ()\n", "expected top-level entity"),
+    ("^0 = gv (guid: 1)\n", "expected ':' at start of summary entry"),
+    ("^0 = gv: x\n", "expected '(' at start of summary entry"),
+    ("^0 = gv: (guid: (1)\n", "found end of file while parsing summary entry"),
+    ("^0 = flags 8\n", "expected ':' here"),
+    ("^0 = blockcount: -1\n", "expected integer"),
+    // After a summary entry LLVM's lexer ignores colons in names, until a `memory(...)`.
+    ("^0 = flags: 8\n!0 = !DIFile(filename: \"a\", directory: \"\")\n", "expected field label here"),
+    ("^0 = flags: 8\ndefine void @f() {\nentry:\n  ret void\n}\n", "expected instruction opcode"),
+    ("^0 = flags: 8\ndefine void @f() {\n\"entry\":\n  br label %1\n1:\n  ret void\n}\n!0 = !{!\"a:b\"}\n", ""),
+    ("^0 = flags: 8\ndefine void @f() memory(argmem: read) {\nentry:\n  ret void\n}\n!0 = !DIFile(filename: \"a\", directory: \"\")\n", ""),
+    // An intrinsic called without a declaration is one LLVM knows (target intrinsics aside).
+    ("define void @f() {\n  call void @llvm.donothing()\n  call i8 @llvm.umax.i8(i8 0, i8 1)\n  call void @llvm.x86.sse2.pause()\n  ret void\n}\n", ""),
+    ("define void @f() {\n  call i8 @llvm.foobar(i8 0, i16 1)\n  ret void\n}\n", "unknown intrinsic 'llvm.foobar'"),
+    ("define void @f(ptr %p) {\n  %q = call ptr (ptr, ...) @llvm.structured.gep.p0(ptr elementtype(i32) %p, i32 0)\n  ret void\n}\n", "unknown intrinsic 'llvm.structured.gep.p0'"),
+    ("declare void @llvm.foobar()\ndefine void @f() {\n  call void @llvm.foobar()\n  ret void\n}\n", ""),
 ];
 
 #[test]
@@ -1279,6 +1301,46 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("declare half @llvm.fptrunc.round(float, metadata)\ndefine half @f(float %a) {\n  %r = call half @llvm.fptrunc.round(float %a, metadata !\"round.test\")\n  ret half %r\n}\n", "unsupported rounding mode argument"),
     ("declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)\ndefine void @f(<4 x i32> %v, ptr %p, <4 x i1> %m) {\n  call void @llvm.masked.store.v4i32.p0(<4 x i32> %v, ptr %p, i32 3, <4 x i1> %m)\n  ret void\n}\n", "Invalid alignment argument"),
     ("declare <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32, i32)\ndefine <4 x i32> @f(i32 %a, i32 %b) {\n  %r = call <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32 %a, i32 %b)\n  ret <4 x i32> %r\n}\n", "get_active_lane_mask: element type is not i1"),
+    // An intrinsic is called with the type it is declared with (any `llvm.` name).
+    ("declare i64 @llvm.read_register.i64(metadata)\ndefine i64 @f() {\n  %r = call i64 @llvm.read_register.i64(metadata !0)\n  ret i64 %r\n}\n!0 = !{!\"sp\"}\n", ""),
+    ("define i32 @f() {\n  %r = call i32 @llvm.read_register.i64(metadata !0)\n  ret i32 %r\n}\ndeclare i64 @llvm.read_register.i64(metadata)\n!0 = !{!\"sp\"}\n", "Intrinsic called with incompatible signature"),
+    ("declare i32 @llvm.umax(i32, i32)\ndefine void @f() {\n  call i8 @llvm.umax(i8 1, i8 2)\n  ret void\n}\n", "Intrinsic called with incompatible signature"),
+    ("define void @f() {\n  call i32 @llvm.foobar()\n  ret void\n}\ndeclare void @llvm.foobar()\n", "Intrinsic called with incompatible signature"),
+    ("define void @f() {\n  call i8 @llvm.umax(i8 1, i8 2)\n  call i32 @llvm.umax(i32 1, i32 2)\n  ret void\n}\n", ""),
+    // What some intrinsics must be told by `elementtype`.
+    ("define void @f(ptr %p) {\n  %a = call i64 @llvm.aarch64.ldxr.p0(ptr elementtype(i32) %p)\n  %b = call i32 @llvm.aarch64.stxr.p0(i64 0, ptr elementtype(i32) %p)\n  %c = call i32 @llvm.arm.strex.p0(i32 0, ptr elementtype(i32) %p)\n  %d = call i32 @llvm.arm.ldaex.p0(ptr elementtype(i32) %p)\n  %e = call ptr @llvm.preserve.struct.access.index.p0.p0(ptr elementtype({ i32 }) %p, i32 0, i32 0)\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p) {\n  %a = call i64 @llvm.aarch64.ldxr.p0(ptr %p)\n  ret void\n}\n", "Intrinsic requires elementtype attribute on first argument."),
+    ("define void @f(ptr %p) {\n  %c = call i32 @llvm.arm.strex.p0(i32 0, ptr %p)\n  ret void\n}\n", "Intrinsic requires elementtype attribute on second argument."),
+    ("define void @f(ptr %p) {\n  %e = call ptr @llvm.preserve.array.access.index.p0.p0(ptr %p, i32 0, i32 0)\n  ret void\n}\n", "Intrinsic requires elementtype attribute on first argument."),
+    ("declare void @g()\ndeclare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\ndefine void @f() gc \"statepoint-example\" {\n  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(void ()) @g, i32 0, i32 0, i32 0, i32 0)\n  ret void\n}\n", ""),
+    ("declare void @g()\ndeclare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)\ndefine void @f() gc \"statepoint-example\" {\n  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr @g, i32 0, i32 0, i32 0, i32 0)\n  ret void\n}\n", "gc.statepoint callee argument must have elementtype attribute"),
+    // Debug-info nodes judged on their text, where something that survives stripping the
+    // debug information reaches them (broken or unversioned debug information is stripped).
+    ("!named = !{!0}\n!0 = !DIExpression(DW_OP_LLVM_convert, 8, DW_ATE_signed, DW_OP_dup, DW_OP_swap, DW_OP_stack_value, DW_OP_LLVM_fragment, 0, 8)\n", ""),
+    ("!named = !{!0}\n!0 = !DIExpression(DW_OP_lit5)\n", "invalid expression"),
+    ("!named = !{!0}\n!0 = !DIExpression(0, 1, 9, 7, 2)\n", "invalid expression"),
+    ("define void @f() !foo !0 {\n  ret void, !bar !0\n}\n!0 = !{!1}\n!1 = !DIExpression(DW_OP_stack_value, DW_OP_deref)\n", "invalid expression"),
+    ("!0 = !DIExpression(DW_OP_swap)\n", ""),
+    ("define void @f() !dbg !0 {\n  ret void\n}\n!0 = !{!1}\n!1 = !DIExpression(DW_OP_lit5)\n!llvm.dbg.cu = !{!0}\n", ""),
+    ("!named = !{!0}\n!0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())\n!1 = distinct !DIGlobalVariable(name: \"g\", type: !2, isDefinition: true)\n!2 = !DIBasicType(name: \"int\", size: 32)\n", ""),
+    ("!named = !{!0}\n!0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())\n!1 = distinct !DIGlobalVariable(name: \"g\", isDefinition: true)\n", "missing global variable type"),
+    ("!named = !{!0}\n!0 = !DIGlobalVariable(name: \"g\", type: null)\n", "missing global variable type"),
+    ("@g = global i32 0, !foo !0, !dbg !1\n!llvm.module.flags = !{!3}\n!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n!0 = !DIGlobalVariable(name: \"g\")\n!1 = !DIGlobalVariableExpression(var: !0, expr: !DIExpression())\n", ""),
+    // `immarg` parameters take constants: the declaration's, or LLVM's own for its intrinsics.
+    ("define void @f(ptr %p) {\n  %a = call ptr @llvm.frameaddress.p0(i32 0)\n  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %p, i64 8, i1 immarg false)\n  %b = call i32 @llvm.udiv.fix.sat.i32(i32 1, i32 2, i32 3)\n  ret void\n}\n", ""),
+    ("define void @f(i32 %x) {\n  %a = call ptr @llvm.frameaddress.p0(i32 %x)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("define void @f(ptr %p, i1 %v) {\n  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %p, i64 8, i1 %v)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("define void @f(ptr %p, i32 %e) {\n  call void @llvm.memset.element.unordered.atomic.p0.i32(ptr align 4 %p, i8 0, i32 8, i32 %e)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("declare void @llvm.x86.bogus(i32 immarg)\ndefine void @f(i32 %x) {\n  call void @llvm.x86.bogus(i32 %x)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("declare void @llvm.x86.bogus(i32)\ndefine void @f(i32 %x) {\n  call void @llvm.x86.bogus(i32 immarg %x)\n  ret void\n}\n", "immarg may not apply only to call sites"),
+    // An assumption's bundles are named for attributes.
+    ("define void @f(ptr %p) {\n  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8), \"ignore\"(), \"separate_storage\"(ptr %p, ptr %p), \"nonnull\"(ptr %p) ]\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p) {\n  call void @llvm.assume(i1 true) [ \"adazdazd\"() ]\n  ret void\n}\n", "tags must be valid attribute names"),
+    // Inline asm: indirect constraints take pointers with `elementtype`, direct ones none.
+    ("define i32 @f(ptr %p, i32 %x) {\n  call void asm \"\", \"=*rm,r\"(ptr elementtype(i32) %p, i32 %x)\n  %r = call i32 asm \"\", \"=r,*m,{ax},~{memory},~{dirflag}\"(ptr elementtype(i32) %p, i32 %x)\n  ret i32 %r\n}\n", ""),
+    ("define void @f(i32 %p, i32 %x) {\n  call void asm \"\", \"=*rm,r\"(i32 %p, i32 %x)\n  ret void\n}\n", "Operand for indirect constraint must have pointer type"),
+    ("define void @f(ptr %p, i32 %x) {\n  call void asm \"\", \"=*rm,r\"(ptr %p, i32 %x)\n  ret void\n}\n", "Operand for indirect constraint must have elementtype attribute"),
+    ("define void @f(ptr %p) {\n  call void asm \"\", \"=*rm,r\"(ptr elementtype(i32) %p, ptr elementtype(i32) %p)\n  ret void\n}\n", "Elementtype attribute can only be applied for indirect constraints"),
 ];
 
 #[test]

@@ -6,6 +6,12 @@ use crate::attr::{Attr, AttrSet};
 use crate::lexer::Tok;
 use crate::types::TypeData;
 
+/// Whether `w` is one of LLVM's attribute keywords ([`ATTR_WORDS`]; the verifier asks it of
+/// an assumption's operand bundle tags).
+pub(crate) fn is_attribute_keyword(w: &str) -> bool {
+    ATTR_WORDS.binary_search(&w).is_ok()
+}
+
 /// Attribute keywords of LLVM 22 plus the LLVM ≤ 14 ones it dropped (kept sorted for readers).
 const ATTR_WORDS: &[&str] = &[
     "align",
@@ -294,6 +300,11 @@ impl<'a> Parser<'a> {
                         let inner = self.raw_text(open as usize + 1, end as usize - 1);
                         if let Some(msg) = bad_attr_argument(w, inner.trim()) {
                             return self.error_at(open + 1, msg);
+                        }
+                        // LLParser reads `memory(argmem: read)` with colons ignored, and
+                        // leaves them unignored after it.
+                        if w == "memory" {
+                            self.colon_ignored = false;
                         }
                         end
                     }

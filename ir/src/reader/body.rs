@@ -232,6 +232,10 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Eof => return self.err("expected '}' at the end of the function body"),
                 Tok::Label => {
+                    if self.colon_ignored && self.label_is_a_name(self.tok) {
+                        // After a summary entry LLVM lexes `entry:` as a word and a colon.
+                        return self.err("expected instruction opcode");
+                    }
                     let t = self.bump();
                     if let Some(b) = cur {
                         return self.unterminated(b);

@@ -73,7 +73,7 @@ impl<'a> Parser<'a> {
     /// its callee becomes a declaration of that call's function type, appended in the order
     /// of their names as LLVM appends them. (LLVM also gives it the intrinsic's attributes; opt
     /// adds those again whenever it reads the declaration.)
-    fn declare_called_intrinsics(&mut self) {
+    fn declare_called_intrinsics(&mut self) -> PResult<()> {
         let mut wanted: Vec<(u32, GlobalId)> = self
             .pending_globals
             .iter()
@@ -83,7 +83,7 @@ impl<'a> Parser<'a> {
             .map(|(&g, &off)| (off, g))
             .collect();
         if wanted.is_empty() {
-            return;
+            return Ok(());
         }
         // By name, as LLVM walks its map of forward references.
         wanted.sort_unstable_by(|a, b| {
@@ -107,10 +107,17 @@ impl<'a> Parser<'a> {
             }
         }
         let mut created = Vec::new();
-        for (_, g) in wanted {
+        for (at, g) in wanted {
             let Some(&fn_ty) = types.get(&g) else {
                 continue;
             };
+            let name = self.m.globals[g].common().name.as_str().unwrap_or("");
+            if crate::intrinsics::is_unknown(name) {
+                // At the `@`, as LLVM says it.
+                let sigil =
+                    at.saturating_sub(u32::from(at > 0 && self.src[at as usize - 1] == b'@'));
+                return self.error_at(sigil, format!("unknown intrinsic '{name}'"));
+            }
             let Some((_, params, _)) = self.m.types.func_parts(fn_ty) else {
                 continue;
             };
@@ -142,6 +149,7 @@ impl<'a> Parser<'a> {
         }
         // Under the names their calls' types give, each as LLVM creates it.
         self.remangle_decls(created, true);
+        Ok(())
     }
 
     /// LLVM 22's `llvm.lifetime.start`/`end` take the pointer alone; IR from LLVM 15–21 passes
@@ -463,10 +471,12 @@ impl<'a> Parser<'a> {
                 let f = self.m.function(g).expect("a function");
                 (f.common.name.as_str().unwrap_or("").to_owned(), f.fn_ty)
             };
-            // The declaration's own type first, then each other type its calls use, the
-            // last call first (LLVM's order of uses).
+            // The declaration's own type first, then, for an intrinsic the module calls
+            // without declaring it, each other type its calls use, the last call first
+            // (LLVM's order of uses). A written declaration keeps the calls of another type,
+            // which the verifier refuses ("Intrinsic called with incompatible signature").
             let mut tys: Vec<Type> = vec![fn_ty];
-            for c in calls.iter().rev().filter(|c| c.2 == g) {
+            for c in calls.iter().rev().filter(|c| requeue && c.2 == g) {
                 if !tys.contains(&c.3) {
                     tys.push(c.3);
                 }
@@ -733,7 +743,7 @@ impl<'a> Parser<'a> {
         }
         self.check_lazy()?;
         self.check_block_addresses()?;
-        self.declare_called_intrinsics();
+        self.declare_called_intrinsics()?;
         let changed = self.upgrade_lifetime_intrinsics() | self.remangle_intrinsics();
         if changed && !self.lazy_bodies.is_empty() {
             // Calls were rewritten to other declarations: the text of lazy bodies would not
@@ -1381,13 +1391,20 @@ impl<'a> Parser<'a> {
             // parameter name is reported here, at its place among the top-level errors.
             let varargs = self.m.types.func_parts(f.fn_ty).is_some_and(|(_, _, v)| v);
             self.begin_body(&f.params, varargs)?;
-            let lazy = self.lazy_body();
+            // After a summary entry, labels read otherwise ([`Parser::colon_ignored`]): the
+            // body is read here, in text order.
+            let lazy = if self.colon_ignored {
+                None
+            } else {
+                self.lazy_body()
+            };
             let kept = lazy.is_some();
             let deferred = match lazy {
                 Some(lazy) => {
                     f.body = Some(Body::lazy(lazy));
                     None
                 }
+                None if self.colon_ignored => None,
                 None => self
                     .deferrable_body()
                     .map(|end| (end, f.params.clone(), varargs)),
@@ -1424,21 +1441,63 @@ impl<'a> Parser<'a> {
 
     /// Skip a module summary entry (`^N = gv: (...)`, as `llvm-dis` writes ThinLTO and LTO
     /// bitcode's index): the summary describes the module for the thin link and is not part
-    /// of the IR. opt-22 reads it and prints a module without it, and so do we.
+    /// of the IR. opt-22 reads it and prints a module without it, and so do we. Without an
+    /// index to fill, LLParser skips an entry of the kinds it names (LLVM 22 does not name
+    /// `typeidCompatibleVTable`, which it writes) to its balanced `)`, and reads the numbers
+    /// of `flags` and `blockcount`; so does this.
     fn summary_entry(&mut self) -> PResult<()> {
-        let start = self.tok.start as usize;
-        let open = memchr::memchr(b'(', &self.src[start..]);
-        let newline = memchr::memchr(b'\n', &self.src[start..]).unwrap_or(self.src.len() - start);
-        match open.filter(|&o| o < newline) {
-            // `^N = kind: (...)`, possibly over several lines.
-            Some(open) => {
-                self.lex.pos = start + open + 1;
-                if self.lex.balanced_parens().is_none() {
-                    return self.err("unterminated module summary entry");
-                }
+        let caret = self.tok.start as usize;
+        let digits = self.src[caret + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits == 0 {
+            return self.err("expected top-level entity");
+        }
+        self.colon_ignored = true;
+        self.md_serial = true;
+        self.seek((caret + 1 + digits) as u32);
+        self.expect_msg(Tok::Equal, "expected '=' here")?;
+        // `gv:` lexes as a label here, `gv :` as a word and a colon; LLVM lexes both as the
+        // keyword and a colon, as colons are ignored in names from here on.
+        let kind = self.tok;
+        let word = match kind.kind {
+            Tok::Label if !kind.quoted => self.text(kind),
+            Tok::Word => self.cur_text(),
+            _ => "",
+        };
+        if !matches!(word, "gv" | "module" | "typeid" | "flags" | "blockcount") {
+            return self.err(
+                "Expected 'gv', 'module', 'typeid', 'flags' or 'blockcount' at the start of summary entry",
+            );
+        }
+        let count = matches!(word, "flags" | "blockcount");
+        self.bump();
+        if kind.kind == Tok::Word {
+            let msg = if count {
+                "expected ':' here"
+            } else {
+                "expected ':' at start of summary entry"
+            };
+            self.expect_msg(Tok::Colon, msg)?;
+        }
+        if count {
+            // An unsigned integer (LLVM's `parseUInt64`: a negative one is not).
+            let unsigned = self.tok.kind == Tok::Int
+                && !matches!(self.src[self.tok.start as usize], b'-' | b's');
+            if !unsigned {
+                return self.err("expected integer");
             }
-            // `^N = flags: 8`, `^N = blockcount: 0`.
-            None => self.lex.pos = start + newline,
+            self.bump();
+            return Ok(());
+        }
+        if self.tok.kind != Tok::LParen {
+            return self.err("expected '(' at start of summary entry");
+        }
+        self.lex.pos = self.tok.start as usize + 1;
+        if self.lex.balanced_parens().is_none() {
+            self.seek(self.src.len() as u32);
+            return self.err("found end of file while parsing summary entry");
         }
         self.tok = self.lex.next_token();
         Ok(())

@@ -260,6 +260,17 @@ impl<'a> Parser<'a> {
     /// node's fields on the way ([`super::di`]).
     fn skip_node_fields(&mut self, t: Token, distinct: bool) -> PResult<()> {
         let kind = self.text(t);
+        if self.colon_ignored {
+            // After a summary entry LLVM lexes `line:` as a word and a colon.
+            let mut peek = crate::lexer::Lexer {
+                src: self.src,
+                pos: self.tok.end as usize,
+            };
+            let field = peek.next_token();
+            if field.kind == Tok::Label && self.label_is_a_name(field) {
+                return self.error_at(field.start, "expected field label here");
+            }
+        }
         if kind == "DIExpression" {
             return self.skip_expression();
         }

@@ -98,7 +98,46 @@ impl<'m> Numbering<'m> {
 
     pub fn new(m: &'m Module) -> Numbering<'m> {
         let mut b = Builder::new(m);
-        for g in m.live_globals() {
+        b.walk();
+        b.finish()
+    }
+}
+
+/// Which of the nodes `ids` something the module uses reaches once its debug information is
+/// stripped, as LLVM's verifier visits them (LLParser drops a node nothing reaches; and a
+/// module whose debug information is broken, or not of the current version, loses it to
+/// `StripDebugInfo` before it is verified): the walk that numbers nodes, `!DIExpression`s
+/// included, but through none of the `!dbg` attachments, debug records, calls of
+/// `llvm.dbg.*` and `llvm.dbg.*` named nodes that stripping removes, nor through what the
+/// verifier does not visit (a global variable's other attachments) or bodies kept as text
+/// (whose references are not told apart).
+pub(crate) fn reached_without_debug_info(m: &Module, ids: &[u32]) -> Vec<bool> {
+    let mut b = Builder::new(m);
+    for &id in ids {
+        if let Some(k) = b.index.get(id) {
+            b.watch.insert(k, false);
+        }
+    }
+    b.stripped = true;
+    b.walk();
+    ids.iter()
+        .map(|&id| {
+            b.index
+                .get(id)
+                .is_some_and(|k| b.watch.get(&k) == Some(&true))
+        })
+        .collect()
+}
+
+impl<'m> Builder<'m> {
+    /// Meet everything the module uses, in `SlotTracker`'s order.
+    fn walk(&mut self) {
+        let b = self;
+        let m = b.m;
+        let stripped = b.stripped;
+        let kept = |a: &&crate::metadata::MdAttachment| !stripped || &*a.kind != "dbg";
+        // The verifier looks at a global variable's `!dbg` only, which stripping removes.
+        for g in m.live_globals().filter(|_| !stripped) {
             match &m.globals[g].kind {
                 GlobalKind::Var(v) => {
                     for a in &v.md {
@@ -115,6 +154,9 @@ impl<'m> Numbering<'m> {
             }
         }
         for n in &m.named_md {
+            if stripped && (n.name.starts_with("llvm.dbg.") || &*n.name == "llvm.gcov") {
+                continue;
+            }
             let mut refs = Vec::new();
             for_each_ref(n.text.as_bytes(), |r, _, _| refs.push(r));
             for r in refs {
@@ -130,10 +172,13 @@ impl<'m> Numbering<'m> {
             let GlobalKind::Function(f) = &m.globals[g].kind else {
                 continue;
             };
-            for a in &f.md {
+            for a in f.md.iter().filter(kept) {
                 b.md(&a.md, None);
             }
             let Some(body) = &f.body else { continue };
+            if stripped && body.lazy.is_some() {
+                continue;
+            }
             if let Some(lazy) = &body.lazy {
                 for r in &lazy.refs {
                     match r.kind {
@@ -147,6 +192,23 @@ impl<'m> Numbering<'m> {
             for &bl in &body.layout {
                 for &i in &body.blocks[bl].insts {
                     let d = &body.insts[i];
+                    if stripped {
+                        let debug_call = d.callee().is_some_and(|c| {
+                            matches!(c, Value::Const(k) if m.consts.as_global(k)
+                                .is_some_and(|g| m.global_name(g).starts_with("llvm.dbg.")))
+                        });
+                        if !debug_call && d.call_info().is_some() {
+                            for &v in &d.operands[..d.num_call_args()] {
+                                if let Value::Md(x) = v {
+                                    b.md(&body.md_args[x], Some(body));
+                                }
+                            }
+                        }
+                        for a in d.md.iter().filter(kept) {
+                            b.md(&a.md, Some(body));
+                        }
+                        continue;
+                    }
                     if let Some(dbg) = &d.debug {
                         for r in dbg.records.iter() {
                             for op in &r.ops {
@@ -171,7 +233,6 @@ impl<'m> Numbering<'m> {
                 }
             }
         }
-        b.finish()
     }
 }
 
@@ -192,6 +253,11 @@ struct Builder<'m> {
     attr_by_content: FxHashMap<Cow<'m, [Attr]>, u32>,
     /// Call-site groups, numbered after every function's own.
     later: Vec<u32>,
+    /// Nodes (by index) someone asked about ([`reached_without_debug_info`]), and whether
+    /// the walk met them.
+    watch: FxHashMap<u32, bool>,
+    /// Walk as if the module's debug information were stripped.
+    stripped: bool,
 }
 
 impl<'m> Builder<'m> {
@@ -250,6 +316,8 @@ impl<'m> Builder<'m> {
             fn_slot: FxHashMap::default(),
             attr_by_content: FxHashMap::default(),
             later: Vec::new(),
+            watch: FxHashMap::default(),
+            stripped: false,
         }
     }
 
@@ -283,6 +351,11 @@ impl<'m> Builder<'m> {
             };
             if self.md_slot[k as usize] != NONE {
                 continue;
+            }
+            if !self.watch.is_empty() {
+                if let Some(met) = self.watch.get_mut(&k) {
+                    *met = true;
+                }
             }
             let text = &self.m.md_nodes[k as usize].text;
             if text.starts_with("!DIExpression(") {
