@@ -94,6 +94,7 @@ fn stats_text(r: &merge::Report, t: &serde_json::Value) -> String {
             c.kept_as_text,
             "bodies kept as text (no other could equal them)",
         ),
+        (c.twins, "bodies read as a clone of the same text"),
         (c.initializers_kept_as_text, "initializers kept as text"),
         (c.comparisons as usize, "function comparisons"),
         (c.merged, "Number of functions merged"),

@@ -197,6 +197,9 @@ pub(crate) struct Planned {
     pub close: u32,
     pub lazy: bool,
     pub refs: Vec<RawRef>,
+    /// A body kept as text although others share its key: the same text as the body at this
+    /// index of the plan (read, or a twin itself of an earlier one), see [`twins`].
+    pub twin_of: Option<u32>,
 }
 
 /// Every body of `src` the scan found, in text order, and whether to keep it as text (see the
@@ -250,19 +253,106 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
     for &k in &keys {
         *sharing.entry(k).or_default() += 1;
     }
+    let twin_of = twins(src, &bodies, &keys, &sharing, &declarations);
     bodies
         .into_iter()
         .zip(keys)
-        .map(|((open, close, s), key)| {
-            let lazy = s.lazy && sharing[&key] == 1;
+        .zip(twin_of)
+        .map(|(((open, close, s), key), twin_of)| {
+            let lazy = s.lazy && (sharing[&key] == 1 || twin_of.is_some());
             Planned {
                 open,
                 close,
                 lazy,
                 refs: if lazy { s.refs } else { Vec::new() },
+                twin_of,
             }
         })
         .collect()
+}
+
+/// For each body, the first earlier body with the same text, if it may stand for it.
+///
+/// Copies of a function whose text is the same but for the name (the header, attachments
+/// and body byte for byte) are the same function as far as the comparator can tell, against
+/// any third one, as long as the text names neither of them (a function naming itself is
+/// compared as "itself"): the pass needs to read only the first, and a copy can take a clone
+/// of the first's body when the pass reaches it (`mergefn_merge` does, and keeps the clone
+/// only while the copy lives). Copies are kept as text until then, which is what saves the
+/// reading (and the memory) of modules with many identical functions. Only bodies that may
+/// be kept as text at all qualify, none with debug records or metadata arguments (those
+/// follow replacements through metadata, not the use lists), and none naming a function
+/// (declared or defined here): a twin then has no place in the use lists of functions, the
+/// only ones the pass keeps, and taking its clone moves no use. What this covers is many
+/// identical leaf functions (generated accessors, the synthetic worst case of
+/// docs/PERFORMANCE.md); copies calling functions are read as before.
+fn twins(
+    src: &[u8],
+    bodies: &[(u32, u32, BodyScan)],
+    keys: &[u64],
+    sharing: &FxHashMap<u64, u32>,
+    declarations: &FxHashSet<&[u8]>,
+) -> Vec<Option<u32>> {
+    let defined: FxHashSet<&[u8]> = bodies
+        .iter()
+        .filter_map(|(open, _, _)| defined_name(src, *open as usize))
+        .collect();
+    let names_a_function = |i: usize| {
+        let (open, _, scan) = &bodies[i];
+        let text = &src[*open as usize + 1..];
+        scan.refs.iter().any(|r| {
+            matches!(r.kind, RawKind::Global { .. }) && {
+                let name = &text[r.at as usize + 1..r.end as usize];
+                global_name(name).is_none_or(|n| defined.contains(n) || declarations.contains(n))
+            }
+        })
+    };
+    // Per body that may be a twin: the text before its name, after it, and its name.
+    let parts = |i: usize| -> Option<(&[u8], &[u8], &[u8])> {
+        let (open, close, scan) = &bodies[i];
+        if !scan.lazy || sharing[&keys[i]] < 2 || names_a_function(i) {
+            return None;
+        }
+        let (open, close) = (*open as usize, *close as usize);
+        let start = memchr::memrchr(b'\n', &src[..open]).map_or(0, |k| k + 1);
+        let at = start + memchr::memchr(b'@', &src[start..open])?;
+        let end = at + 1 + name_len(&src[at + 1..open])?;
+        let body = &src[open..=close];
+        if memchr::memmem::find(body, b"#dbg_").is_some()
+            || memchr::memmem::find(body, b"metadata").is_some()
+        {
+            return None;
+        }
+        Some((
+            &src[start..at],
+            &src[end..=close],
+            unquoted(&src[at + 1..end]),
+        ))
+    };
+    let named = |text: &[u8], name: &[u8]| memchr::memmem::find(text, name).is_some();
+    let mut first: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
+    let mut out = vec![None; bodies.len()];
+    #[allow(clippy::needless_range_loop)] // `parts(j)` reads earlier bodies by index
+    for i in 0..bodies.len() {
+        let Some((before, after, name)) = parts(i) else {
+            continue;
+        };
+        if name.is_empty() || named(after, name) {
+            continue;
+        }
+        let mut h = FxHasher::default();
+        h.write(before);
+        h.write(after);
+        let seen = first.entry(h.finish()).or_default();
+        let found = seen.iter().copied().find(|&j| {
+            parts(j as usize).is_some_and(|(b, a, n)| b == before && a == after && !named(after, n))
+        });
+        match found {
+            Some(j) => out[i] = Some(j),
+            None => seen.push(i as u32),
+        }
+    }
+    out
 }
 
 /// The bodies' keys with what their direct calls tell (see [`BodyScan::callees`]).
@@ -506,8 +596,16 @@ fn body_spans(
     if a == 0 && src.starts_with(b"define ") {
         starts.push(0);
     }
+    // The lines starting in the piece: their `\n` may be its last byte but one, the rest of
+    // the word in the next piece.
+    const DEFINE: &[u8] = b"\ndefine ";
     let from = a.saturating_sub(1);
-    starts.extend(memchr::memmem::find_iter(&src[from..b], b"\ndefine ").map(|at| from + at + 1));
+    let to = (b + DEFINE.len() - 1).min(src.len());
+    starts.extend(
+        memchr::memmem::find_iter(&src[from..to], DEFINE)
+            .map(|at| from + at + 1)
+            .filter(|&s| s < b),
+    );
     let mut min = 0;
     for s in starts {
         if s < min {
@@ -732,7 +830,7 @@ fn unquoted(name: &[u8]) -> &[u8] {
 
 /// A name after a sigil: `name`, `7` or `"quoted"`; its length, or `None` for a string that
 /// does not end.
-fn name_len(s: &[u8]) -> Option<usize> {
+pub(crate) fn name_len(s: &[u8]) -> Option<usize> {
     if s.first() == Some(&b'"') {
         return memchr::memchr(b'"', &s[1..]).map(|k| k + 2);
     }
@@ -1404,5 +1502,51 @@ mod tests {
         assert!(!has_numbered_types(t, 0, t.len()));
         let t = b"%T = type { i32 }\n%0 = type {}";
         assert!(has_numbered_types(t, 0, t.len()));
+    }
+
+    /// A module whose `define` line starts `back` bytes before the scan's second piece.
+    fn straddling(back: usize) -> String {
+        let body = "define i32 @f(i32 %a) {\n  %b = add i32 %a, 1\n  ret i32 %b\n}\n";
+        let mut src = String::from("@pad = global [1 x i8] c\"");
+        let fill = (1 << 20) - back - src.len() - "\"\n".len();
+        src.push_str(&"x".repeat(fill));
+        src.push_str("\"\n");
+        assert_eq!(src.len(), (1 << 20) - back);
+        src.push_str(body);
+        src.push_str(&body.replace("@f(", "@g(").replace("add", "sub"));
+        src
+    }
+
+    #[test]
+    fn a_define_line_across_two_pieces_is_found_once() {
+        // `\ndefine ` across the boundary, at it, just after it.
+        for back in [0, 1, 3, 7, 8, 9] {
+            let src = straddling(back);
+            let found = plan(src.as_bytes());
+            assert_eq!(found.len(), 2, "{back} bytes before the boundary");
+            assert!(found.iter().all(|p| p.lazy), "unique keys: kept as text");
+        }
+    }
+
+    #[test]
+    fn twins_have_the_same_text_and_name_no_function() {
+        let leaf = |name: &str, k: u32| {
+            format!("define i32 @{name}(i32 %a) {{\n  %b = add i32 %a, {k}\n  ret i32 %b\n}}\n")
+        };
+        let src = [
+            leaf("one", 1),
+            leaf("two", 1),   // the same text as @one's: a twin
+            leaf("three", 2), // another constant: the same key, not the same text
+            leaf("four", 1),  // a twin of @one too
+            "declare i32 @ext(i32)\n".to_string(),
+            "define i32 @c1(i32 %a) {\n  %b = call i32 @ext(i32 %a)\n  ret i32 %b\n}\n".into(),
+            "define i32 @c2(i32 %a) {\n  %b = call i32 @ext(i32 %a)\n  ret i32 %b\n}\n".into(),
+        ]
+        .concat();
+        let planned = plan(src.as_bytes());
+        let twins: Vec<Option<u32>> = planned.iter().map(|p| p.twin_of).collect();
+        // @c2 names a function: read, as @c1 is.
+        assert_eq!(twins, [None, Some(0), None, Some(0), None, None]);
+        assert!(planned[1].lazy && planned[3].lazy && !planned[0].lazy && !planned[5].lazy);
     }
 }

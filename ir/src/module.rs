@@ -409,6 +409,12 @@ pub struct Module {
     /// was read.
     #[serde(skip)]
     pub source: Option<crate::lazy::Source>,
+    /// Functions whose bodies are kept as text because another function's text is the same
+    /// but for the name, with that function (whose body was read), in module order
+    /// ([`crate::lazy`]'s twins). They may merge: the pass gives each a clone of the other's
+    /// body when it reaches it. Empty when every body was read.
+    #[serde(skip)]
+    pub twins: Vec<(GlobalId, GlobalId)>,
     #[serde(skip)]
     names: FxHashMap<Box<str>, GlobalId>,
 }

@@ -388,6 +388,10 @@ struct Parser<'a> {
     /// Bodies to keep as text ([`crate::lazy`]), in text order, and the next one to reach.
     lazy_plan: Vec<crate::lazy::Planned>,
     lazy_next: usize,
+    /// The plan's index of the body being read (set at its `{`), and the functions of the
+    /// planned bodies by index, for the twins ([`crate::lazy`]).
+    plan_at: Option<usize>,
+    plan_funcs: rustc_hash::FxHashMap<u32, GlobalId>,
     /// The functions whose bodies, and the variables whose initializers, are kept as text,
     /// checked by [`Parser::check_lazy`] once the module is read.
     lazy_bodies: Vec<GlobalId>,
@@ -479,6 +483,8 @@ impl<'a> Parser<'a> {
             comdat_names: Default::default(),
             lazy_plan: Vec::new(),
             lazy_next: 0,
+            plan_at: None,
+            plan_funcs: Default::default(),
             lazy_bodies: Vec::new(),
             lazy_meta: Vec::new(),
             lazy_md: Vec::new(),

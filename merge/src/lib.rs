@@ -189,6 +189,9 @@ pub struct Counts {
     /// Definitions whose bodies the reader kept as text (`mergefn_ir::lazy`): among the
     /// eligible, never merged, their text copied to the output.
     pub kept_as_text: usize,
+    /// Functions the reader kept as text for being the same text as another (twins,
+    /// `mergefn_ir::lazy`), each given a clone of that one's body when the pass reached it.
+    pub twins: usize,
     /// Initializers of global variables the reader kept as text (`mergefn_ir::lazy`): never
     /// read, their text copied to the output with the names in it brought up to date.
     pub initializers_kept_as_text: usize,
@@ -449,6 +452,13 @@ struct Pass<'a> {
     /// `--merge-cycles`: [`StructuralHasher::callee_blind_key`]s computed so far, dropped
     /// when a function's instructions are rewritten (as `keys` are).
     blind_keys: FxHashMap<GlobalId, u64>,
+    /// Twins still kept as text, each with the function whose body it will clone (the
+    /// same text, kept in step with the twin's references by every replacement so far).
+    twins: FxHashMap<GlobalId, GlobalId>,
+    /// The same, by the function cloned: its twins still kept as text, in module order.
+    twin_groups: FxHashMap<GlobalId, Vec<GlobalId>>,
+    /// Twins given a clone, whose body goes once they are merged away.
+    materialized: FxHashSet<GlobalId>,
 }
 
 /// Run MergeFunctions on `m`: LLVM's `MergeFunctionsPass::run` on one module, with
@@ -512,11 +522,33 @@ pub fn merge_functions_hinted(
         .into_iter()
         .filter_map(|(f, h)| Some((h?, f)))
         .collect();
+    // Twins (bodies kept as text for being the same text as a body that was read): the
+    // same hash as that body, and the same place in the worklist as if read.
+    let twins: FxHashMap<GlobalId, GlobalId> = m
+        .twins
+        .iter()
+        .copied()
+        .filter(|&(t, g)| {
+            definition(m, t).is_some_and(|b| b.is_lazy())
+                && is_eligible(m, g)
+                && !barred.contains(&g)
+        })
+        .collect();
+    if !twins.is_empty() {
+        let of: FxHashMap<GlobalId, u64> = hashed.iter().map(|&(h, f)| (f, h)).collect();
+        hashed.extend(twins.iter().filter_map(|(&t, g)| Some((*of.get(g)?, t))));
+        let mut pos: cranelift_entity::SecondaryMap<GlobalId, u32> =
+            cranelift_entity::SecondaryMap::with_capacity(m.globals.len());
+        for (i, g) in m.live_globals().enumerate() {
+            pos[g] = i as u32;
+        }
+        hashed.sort_by_key(|&(_, f)| pos[f]);
+    }
     // Bodies kept as text are eligible too, as far as LLVM is concerned: they share no key
-    // with another body, so they cannot merge.
+    // with another body, so they cannot merge (twins aside, counted among the hashed).
     let kept_as_text = funcs
         .iter()
-        .filter(|&&f| definition(m, f).is_some_and(|b| b.is_lazy()))
+        .filter(|&&f| definition(m, f).is_some_and(|b| b.is_lazy()) && !twins.contains_key(&f))
         .count();
     let eligible = hashed.len() + kept_as_text;
     let hashes: FxHashMap<GlobalId, u64> = hashed.iter().map(|&(h, f)| (f, h)).collect();
@@ -533,8 +565,10 @@ pub fn merge_functions_hinted(
     // a merge makes new ones), on all cores. A key is kept until the function's instructions
     // are rewritten (`Pass::insert` drops it then).
     let keys: FxHashMap<GlobalId, u64> = match opts.lookup {
+        // (A twin's key is taken when it has its body: `Pass::hash`.)
         Lookup::Hash => candidates
             .par_iter()
+            .filter(|f| !twins.contains_key(f))
             .map(|&f| (f, hasher.key(m, f)))
             .collect::<Vec<_>>()
             .into_iter()
@@ -542,6 +576,12 @@ pub fn merge_functions_hinted(
         _ => FxHashMap::default(),
     };
     let semantic_interposition = semantic_interposition(m);
+    let mut twin_groups: FxHashMap<GlobalId, Vec<GlobalId>> = FxHashMap::default();
+    for &(_, f) in &hashed {
+        if let Some(&g) = twins.get(&f) {
+            twin_groups.entry(g).or_default().push(f);
+        }
+    }
     let mut p = Pass {
         m,
         opts: opts.clone(),
@@ -563,10 +603,14 @@ pub fn merge_functions_hinted(
         semantic_interposition,
         barred,
         blind_keys: FxHashMap::default(),
+        twins,
+        twin_groups,
+        materialized: FxHashSet::default(),
     };
     p.report.counts.functions = funcs.len();
     p.report.counts.eligible = eligible;
     p.report.counts.kept_as_text = kept_as_text;
+    p.report.counts.twins = p.twins.len();
     p.report.counts.initializers_kept_as_text = p
         .m
         .live_globals()
@@ -607,6 +651,9 @@ impl Pass<'_> {
             while self.cursor < self.worklist.len() {
                 let f = self.resolve(self.worklist[self.cursor]);
                 self.cursor += 1;
+                if self.twins.contains_key(&f) {
+                    self.materialize(f);
+                }
                 if is_eligible(self.m, f) {
                     self.insert(f);
                 }
@@ -938,7 +985,74 @@ impl Pass<'_> {
         self.write_thunk_or_alias(f, g)
     }
 
+    /// Give twin `t` (kept as text) a clone of the body it stands for, now: a function the
+    /// pass looks at.
+    fn materialize(&mut self, t: GlobalId) {
+        let Some(g) = self.twins.remove(&t) else {
+            return;
+        };
+        if let Some(group) = self.twin_groups.get_mut(&g) {
+            group.retain(|&x| x != t);
+            if group.is_empty() {
+                self.twin_groups.remove(&g);
+            }
+        }
+        let body = definition(self.m, g)
+            .filter(|b| !b.is_lazy())
+            .expect("a twin's body is read and live")
+            .clone();
+        self.m.function_mut(t).expect("a function").body = Some(body);
+        // A twin names no function (`mergefn_ir::lazy`): its instructions use none, and
+        // its text was in no list the pass keeps.
+        self.uses.index_body(self.m, t);
+        self.materialized.insert(t);
+    }
+
+    /// `g` is about to lose its body (merged away): its twins still kept as text clone the
+    /// first of them instead, which takes g's body now, while it is still in step.
+    fn rehome(&mut self, g: GlobalId) {
+        let Some(group) = self.twin_groups.remove(&g) else {
+            return;
+        };
+        let first = group[0];
+        self.twin_groups.insert(g, vec![first]);
+        self.materialize(first);
+        if group.len() > 1 {
+            for &t in &group[1..] {
+                self.twins.insert(t, first);
+            }
+            self.twin_groups.insert(first, group[1..].to_vec());
+        }
+    }
+
+    /// Free the body of `g`, a twin given a clone and merged away since: deleted, with no
+    /// metadata (which a deleted body still decides the numbering of).
+    fn drop_twin_body(&mut self, g: GlobalId) {
+        if !self.materialized.contains(&g) || !self.m.globals[g].deleted {
+            return;
+        }
+        let Some(f) = self.m.function_mut(g) else {
+            return;
+        };
+        let plain = f.body.as_ref().is_some_and(|b| {
+            b.md_args.is_empty()
+                && b.insts
+                    .values()
+                    .all(|d| d.md.is_empty() && d.debug.is_none())
+        });
+        if plain {
+            f.body = None;
+            self.materialized.remove(&g);
+        }
+    }
+
     fn merge_two(&mut self, f: GlobalId, g: GlobalId) {
+        self.rehome(g);
+        self.merge_two_in_step(f, g);
+        self.drop_twin_body(g);
+    }
+
+    fn merge_two_in_step(&mut self, f: GlobalId, g: GlobalId) {
         let fl = self.m.globals[f].common().linkage;
         let gl = self.m.globals[g].common().linkage;
         let si = self.semantic_interposition;

@@ -139,3 +139,47 @@ fn long_initializers_naming_globals_are_kept_as_text() {
     // The string's text is not a reference.
     assert!(out.contains("c\"@b, @b, "));
 }
+
+#[test]
+fn twins_are_read_as_clones_and_merge_as_read() {
+    let src =
+        std::fs::read(workspace_root().join("tests/fixtures/lazy/twins.ll")).expect("readable");
+    let source = Source::new(std::sync::Arc::new(src.clone()));
+    let opts = ReadOptions {
+        lazy_source: Some(source.clone()),
+    };
+    let (mut m, hints) =
+        parse_module_with_options(source.bytes(), &mut |_| {}, &opts).expect("reads");
+    let name = |m: &mergefn_ir::Module, g| m.global_name(g).to_string();
+    let twins: Vec<(String, String)> = m
+        .twins
+        .iter()
+        .map(|&(t, g)| (name(&m, t), name(&m, g)))
+        .collect();
+    for (t, g) in [
+        ("t2", "t1"),
+        ("t3", "t1"),
+        ("t4", "t1"),
+        ("w2", "w1"),
+        ("half_b", "half_a"),
+    ] {
+        assert!(
+            twins.contains(&(t.to_string(), g.to_string())),
+            "{t} is a twin of {g}: {twins:?}"
+        );
+    }
+    assert_eq!(
+        twins.len(),
+        5,
+        "self-naming and calling copies are read: {twins:?}"
+    );
+    let report = mergefn_merge::merge_functions_hinted(&mut m, &Default::default(), Some(&hints));
+    assert_eq!(report.counts.twins, 5);
+    // The same merges as reading everything (and as opt-22: `kept_bodies_follow_the_merge`).
+    let full = merged_in_full(&src);
+    let lazy = mergefn_ir::module_to_string(&m);
+    assert_eq!(
+        reprinted(full.as_bytes()).expect("reads"),
+        reprinted(lazy.as_bytes()).expect("reads")
+    );
+}

@@ -1424,6 +1424,9 @@ impl<'a> Parser<'a> {
                 }
             }
             let g = self.define_global(GlobalKind::Function(Box::new(f)), nt.start, None)?;
+            if let Some(i) = self.plan_at.take() {
+                self.plan_funcs.insert(i as u32, g);
+            }
             if let Some(hint) = hint {
                 self.hints.set(g, hint);
             }

@@ -36,19 +36,6 @@ const FOLDING_OR_UNSURE: &[&[u8]] = &[
     b"ptrauth",
 ];
 
-/// The length of the name at the start of `s` (after its sigil): `"quoted"` whole, or the
-/// characters of an unquoted name; `None` for a quote that does not end.
-fn name_len(s: &[u8]) -> Option<usize> {
-    if s.first() == Some(&b'"') {
-        return Some(2 + memchr::memchr(b'"', &s[1..])?);
-    }
-    Some(
-        s.iter()
-            .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'))
-            .count(),
-    )
-}
-
 impl Parser<'_> {
     /// At a body's `{`: if the plan keeps this body as text, skip it and return it, its
     /// references named.
@@ -63,6 +50,7 @@ impl Parser<'_> {
             self.lazy_unsure = true;
             return None;
         };
+        self.plan_at = Some(self.lazy_next);
         if !p.lazy {
             return None;
         }
@@ -154,7 +142,7 @@ impl Parser<'_> {
                 b'"' => i += 1 + memchr::memchr(b'"', &src[i + 1..])?,
                 b'%' => {
                     // A type's name (no local values in a constant).
-                    i += 1 + name_len(&src[i + 1..])?;
+                    i += 1 + crate::lazy::name_len(&src[i + 1..])?;
                     continue;
                 }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
@@ -170,7 +158,7 @@ impl Parser<'_> {
                 }
                 b'@' => {
                     let quoted = src.get(i + 1) == Some(&b'"');
-                    let e = i + 1 + name_len(&src[i + 1..])?;
+                    let e = i + 1 + crate::lazy::name_len(&src[i + 1..])?;
                     raw.push((i, e, quoted));
                     i = e;
                     continue;
@@ -220,12 +208,37 @@ impl Parser<'_> {
         })
     }
 
-    /// Whether `g` is a function whose body was read (one that may merge).
+    /// Whether `g` is a function whose body was read (one that may merge; so may twins).
     fn may_merge(&self, g: GlobalId) -> bool {
         let body = self.m.globals[g]
             .as_function()
             .and_then(|f| f.body.as_ref());
         body.is_some_and(|b| !b.is_lazy())
+    }
+
+    /// The planned twins as functions ([`Module::twins`](crate::Module::twins)); an error
+    /// (so the caller reads everything) if one's plan entry was not reached as planned.
+    fn name_twins(&mut self) -> PResult<()> {
+        let mut twins = Vec::new();
+        for (i, p) in self.lazy_plan.iter().enumerate() {
+            let Some(j) = p.twin_of else { continue };
+            let (Some(&t), Some(&g)) = (self.plan_funcs.get(&(i as u32)), self.plan_funcs.get(&j))
+            else {
+                return self.error_at(p.open, "a twin the reader did not reach as planned");
+            };
+            let read = |g: GlobalId| {
+                let body = self.m.globals[g]
+                    .as_function()
+                    .and_then(|f| f.body.as_ref());
+                body.map(|b| b.is_lazy())
+            };
+            if read(t) != Some(true) || read(g) != Some(false) {
+                return self.error_at(p.open, "a twin the reader did not keep as planned");
+            }
+            twins.push((t, g));
+        }
+        self.m.twins = twins;
+        Ok(())
     }
 
     /// Check the references of the bodies kept as text, once the module is read (and before
@@ -236,6 +249,7 @@ impl Parser<'_> {
         if self.lazy_bodies.is_empty() {
             return Ok(());
         }
+        self.name_twins()?;
         if self.m.typed_pointers {
             return self.error_at(0, "a body kept as text in a typed-pointer module");
         }
@@ -262,7 +276,10 @@ impl Parser<'_> {
         }
         // In metadata other than a debug record, not a function that may merge: it would
         // become `!{}` there, or change a node's uniquing.
-        if let Some(&(at, _)) = self.lazy_meta.iter().find(|&&(_, g)| self.may_merge(g)) {
+        let twins: rustc_hash::FxHashSet<GlobalId> = self.m.twins.iter().map(|&(t, _)| t).collect();
+        if let Some(&(at, _)) =
+            (self.lazy_meta.iter()).find(|&&(_, g)| self.may_merge(g) || twins.contains(&g))
+        {
             return self.error_at(at, "a function that may merge, named in metadata");
         }
         if let Some(&(at, _)) = self
