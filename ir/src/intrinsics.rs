@@ -279,6 +279,38 @@ const TARGETS: &[&str] = &[
     "xcore",
 ];
 
+/// Overloaded intrinsics whose parameters all have the result's type, and how many they
+/// take (`llvm.umax`: two); each confirmed against opt-22.
+#[rustfmt::skip]
+const UNIFORM: &[(&str, usize)] = &[
+    ("acos", 1), ("asin", 1), ("atan", 1), ("atan2", 2), ("bitreverse", 1), ("bswap", 1),
+    ("canonicalize", 1), ("ceil", 1), ("copysign", 2), ("cos", 1), ("cosh", 1), ("ctpop", 1),
+    ("exp", 1), ("exp10", 1), ("exp2", 1), ("fabs", 1), ("floor", 1), ("fma", 3),
+    ("fmuladd", 3), ("fshl", 3), ("fshr", 3), ("log", 1), ("log10", 1), ("log2", 1),
+    ("maximum", 2), ("maximumnum", 2), ("maxnum", 2), ("minimum", 2), ("minimumnum", 2),
+    ("minnum", 2), ("nearbyint", 1), ("pow", 2), ("rint", 1), ("round", 1), ("roundeven", 1),
+    ("sadd.sat", 2), ("sin", 1), ("sinh", 1), ("smax", 2), ("smin", 2), ("sqrt", 1),
+    ("sshl.sat", 2), ("ssub.sat", 2), ("tan", 1), ("tanh", 1), ("trunc", 1), ("uadd.sat", 2),
+    ("umax", 2), ("umin", 2), ("ushl.sat", 2), ("usub.sat", 2),
+];
+
+/// Whether function type `fn_ty` cannot be intrinsic `name`'s, as far as [`UNIFORM`]
+/// knows: a parameter of another type than the result, or another number of them
+/// (LLParser's "invalid intrinsic signature" for an intrinsic called without a declaration).
+pub fn signature_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
+    let Some((base, _)) = lookup(name) else {
+        return false;
+    };
+    let Some(&(_, arity)) = UNIFORM.iter().find(|u| u.0 == base) else {
+        return false;
+    };
+    types
+        .func_parts(fn_ty)
+        .is_some_and(|(ret, params, varargs)| {
+            varargs || params.len() != arity || params.iter().any(|&p| p != ret)
+        })
+}
+
 /// Whether `name` is a target intrinsic's (`llvm.x86.*`), which this module does not know.
 pub fn is_target(name: &str) -> bool {
     name.strip_prefix("llvm.")

@@ -1183,6 +1183,11 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("define void @f() {\n  call i8 @llvm.foobar(i8 0, i16 1)\n  ret void\n}\n", "unknown intrinsic 'llvm.foobar'"),
     ("define void @f(ptr %p) {\n  %q = call ptr (ptr, ...) @llvm.structured.gep.p0(ptr elementtype(i32) %p, i32 0)\n  ret void\n}\n", "unknown intrinsic 'llvm.structured.gep.p0'"),
     ("declare void @llvm.foobar()\ndefine void @f() {\n  call void @llvm.foobar()\n  ret void\n}\n", ""),
+    // ... called with a signature it can have.
+    ("define void @f(<2 x i32> %v) {\n  %a = call i8 @llvm.umax(i8 0, i8 1)\n  %b = call <2 x i32> @llvm.smin.v2i32(<2 x i32> %v, <2 x i32> %v)\n  %c = call float @llvm.fma.f32(float 0.0, float 1.0, float 2.0)\n  ret void\n}\n", ""),
+    ("define void @f() {\n  call i8 @llvm.umax(i8 0, i16 1)\n  ret void\n}\n", "invalid intrinsic signature"),
+    ("define void @f() {\n  %r = call double @llvm.fabs(float 0.0)\n  ret void\n}\n", "invalid intrinsic signature"),
+    ("define void @f() {\n  %r = call i32 @llvm.fshl.i32(i32 0, i32 1)\n  ret void\n}\n", "invalid intrinsic signature"),
 ];
 
 #[test]

@@ -112,11 +112,13 @@ impl<'a> Parser<'a> {
                 continue;
             };
             let name = self.m.globals[g].common().name.as_str().unwrap_or("");
+            // At the `@`, as LLVM says it.
+            let sigil = at.saturating_sub(u32::from(at > 0 && self.src[at as usize - 1] == b'@'));
             if crate::intrinsics::is_unknown(name) {
-                // At the `@`, as LLVM says it.
-                let sigil =
-                    at.saturating_sub(u32::from(at > 0 && self.src[at as usize - 1] == b'@'));
                 return self.error_at(sigil, format!("unknown intrinsic '{name}'"));
+            }
+            if crate::intrinsics::signature_is_wrong(&self.m.types, name, fn_ty) {
+                return self.error_at(sigil, "invalid intrinsic signature");
             }
             let Some((_, params, _)) = self.m.types.func_parts(fn_ty) else {
                 continue;
