@@ -407,6 +407,14 @@ fn display_name(m: &Module, f: GlobalId, private_names: &FxHashMap<GlobalId, Str
     }
 }
 
+/// Twins of one text ([`Pass::materialize`]).
+struct TwinGroup {
+    /// The function whose body they clone.
+    source: GlobalId,
+    /// The twins, in worklist order; those given their clone since are skipped.
+    pending: std::collections::VecDeque<GlobalId>,
+}
+
 /// A pending worklist entry: a function and the time the handle to it was taken.
 #[derive(Copy, Clone, Debug)]
 struct Handle {
@@ -452,11 +460,14 @@ struct Pass<'a> {
     /// `--merge-cycles`: [`StructuralHasher::callee_blind_key`]s computed so far, dropped
     /// when a function's instructions are rewritten (as `keys` are).
     blind_keys: FxHashMap<GlobalId, u64>,
-    /// Twins still kept as text, each with the function whose body it will clone (the
-    /// same text, kept in step with the twin's references by every replacement so far).
-    twins: FxHashMap<GlobalId, GlobalId>,
-    /// The same, by the function cloned: its twins still kept as text, in module order.
-    twin_groups: FxHashMap<GlobalId, Vec<GlobalId>>,
+    /// Twins still kept as text, each with its group in `twin_groups`.
+    twins: FxHashMap<GlobalId, usize>,
+    /// Groups of twins of one text: the function whose body they clone (read, or a twin
+    /// given its clone: kept in step with the twins' references by every replacement so
+    /// far), and the twins in worklist order (some given their clone since: skipped).
+    twin_groups: Vec<TwinGroup>,
+    /// The group of each function twins clone.
+    twin_source: FxHashMap<GlobalId, usize>,
     /// Twins given a clone, whose body goes once they are merged away.
     materialized: FxHashSet<GlobalId>,
 }
@@ -576,10 +587,20 @@ pub fn merge_functions_hinted(
         _ => FxHashMap::default(),
     };
     let semantic_interposition = semantic_interposition(m);
-    let mut twin_groups: FxHashMap<GlobalId, Vec<GlobalId>> = FxHashMap::default();
+    let mut twin_groups: Vec<TwinGroup> = Vec::new();
+    let mut twin_source: FxHashMap<GlobalId, usize> = FxHashMap::default();
+    let mut twin_of: FxHashMap<GlobalId, usize> = FxHashMap::default();
     for &(_, f) in &hashed {
         if let Some(&g) = twins.get(&f) {
-            twin_groups.entry(g).or_default().push(f);
+            let k = *twin_source.entry(g).or_insert_with(|| {
+                twin_groups.push(TwinGroup {
+                    source: g,
+                    pending: Default::default(),
+                });
+                twin_groups.len() - 1
+            });
+            twin_groups[k].pending.push_back(f);
+            twin_of.insert(f, k);
         }
     }
     let mut p = Pass {
@@ -603,8 +624,9 @@ pub fn merge_functions_hinted(
         semantic_interposition,
         barred,
         blind_keys: FxHashMap::default(),
-        twins,
+        twins: twin_of,
         twin_groups,
+        twin_source,
         materialized: FxHashSet::default(),
     };
     p.report.counts.functions = funcs.len();
@@ -988,15 +1010,10 @@ impl Pass<'_> {
     /// Give twin `t` (kept as text) a clone of the body it stands for, now: a function the
     /// pass looks at.
     fn materialize(&mut self, t: GlobalId) {
-        let Some(g) = self.twins.remove(&t) else {
+        let Some(k) = self.twins.remove(&t) else {
             return;
         };
-        if let Some(group) = self.twin_groups.get_mut(&g) {
-            group.retain(|&x| x != t);
-            if group.is_empty() {
-                self.twin_groups.remove(&g);
-            }
-        }
+        let g = self.twin_groups[k].source;
         let body = definition(self.m, g)
             .filter(|b| !b.is_lazy())
             .expect("a twin's body is read and live")
@@ -1009,19 +1026,19 @@ impl Pass<'_> {
     }
 
     /// `g` is about to lose its body (merged away): its twins still kept as text clone the
-    /// first of them instead, which takes g's body now, while it is still in step.
+    /// next of them instead, which takes g's body now, while it is still in step. (Each
+    /// twin leaves its group's queue once: the pass stays linear in the twins.)
     fn rehome(&mut self, g: GlobalId) {
-        let Some(group) = self.twin_groups.remove(&g) else {
+        let Some(k) = self.twin_source.remove(&g) else {
             return;
         };
-        let first = group[0];
-        self.twin_groups.insert(g, vec![first]);
-        self.materialize(first);
-        if group.len() > 1 {
-            for &t in &group[1..] {
-                self.twins.insert(t, first);
+        while let Some(next) = self.twin_groups[k].pending.pop_front() {
+            if self.twins.get(&next) == Some(&k) {
+                self.materialize(next);
+                self.twin_groups[k].source = next;
+                self.twin_source.insert(next, k);
+                return;
             }
-            self.twin_groups.insert(first, group[1..].to_vec());
         }
     }
 
