@@ -417,3 +417,47 @@ fn parse_bodies_decides_which_bodies_are_read() {
         );
     }
 }
+
+#[test]
+fn stats_show_the_counts_and_how_the_input_was_read_only_when_it_matters() {
+    let ex = mergefn_tests::workspace_root().join("examples/containers.ll");
+    let ex = ex.to_str().unwrap();
+    let dir = scratch(&[]);
+    // As README shows it: the counters, and no reading rows for a small input read in full.
+    let out = mergefn_in(dir.path(), &["merge", ex, "-o", "m.ll", "--stats"], b"");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(
+        text.contains("       35 mergefunc - Number of functions merged\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("        7 mergefunc - Number of new functions created\n"),
+        "{text}"
+    );
+    assert!(!text.contains("kept as text"), "{text}");
+    // Read as big inputs are: the body no other can equal is kept as text, and said so.
+    let out = mergefn_in(
+        dir.path(),
+        &[
+            "merge",
+            ex,
+            "-o",
+            "m.ll",
+            "--stats",
+            "--parse-bodies",
+            "needed",
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(
+        text.contains("mergefunc - bodies kept as text (no other could equal them)\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("initializers kept as text"),
+        "none here: {text}"
+    );
+}
