@@ -222,7 +222,7 @@ pub struct Function {
     /// Attached metadata (`!dbg !12`, `!kcfi_type`, ...).
     pub md: Vec<MdAttachment>,
     /// The body of a definition; `None` for a declaration.
-    pub body: Option<Body>,
+    pub body: Option<Box<Body>>,
 }
 
 impl Function {

@@ -169,7 +169,7 @@ fn verify_functions(m: &Module, intrinsics: &IntrinsicConsts) -> Result<(), Veri
         .filter_map(|g| {
             let f = m.function(g)?;
             // A body kept as text has no instructions to check (see `crate::lazy`).
-            Some((g, f, f.body.as_ref().filter(|b| !b.is_lazy())?))
+            Some((g, f, f.body.as_deref().filter(|b| !b.is_lazy())?))
         })
         .collect();
     let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {

@@ -1018,7 +1018,7 @@ impl Pass<'_> {
             .filter(|b| !b.is_lazy())
             .expect("a twin's body is read and live")
             .clone();
-        self.m.function_mut(t).expect("a function").body = Some(body);
+        self.m.function_mut(t).expect("a function").body = Some(Box::new(body));
         // A twin names no function (`mergefn_ir::lazy`): its instructions use none, and
         // its text was in no list the pass keeps.
         self.uses.index_body(self.m, t);

@@ -417,7 +417,11 @@ pub fn write_thunk_passing(
         .func_parts(gf.fn_ty)
         .map(|(_, p, _)| p.to_vec())
         .expect("function type");
+    // One block, a call and a return (casts of arguments or of the result are rare): room
+    // for exactly that, as a module of a million merged copies holds a million thunks.
     let mut body = Body::default();
+    body.insts.reserve_exact(2);
+    body.blocks.reserve_exact(1);
     let entry = body.blocks.push(Default::default());
     body.layout.push(entry);
     let (ci, call_operand, _) = forward_call(m, &mut body, entry, f, g, extra);
@@ -445,7 +449,7 @@ pub fn write_thunk_passing(
             .filter(|a| matches!(&*a.kind, "type" | "kcfi_type"))
             .cloned()
             .collect(),
-        body: Some(body),
+        body: Some(Box::new(body)),
     };
     // The thunk takes G's name (added first, the name now finds it), G's uses and what
     // metadata says of G; then G goes, as LLVM's `takeName`, RAUW and `eraseFromParent`.

@@ -498,7 +498,7 @@ impl<'a> Parser<'a> {
         for (func, mut body, hint) in bodies {
             self.remap_body(&mut r, &mut body);
             if let GlobalKind::Function(f) = &mut self.m.globals[func].kind {
-                f.body = Some(body);
+                f.body = Some(Box::new(body));
                 self.hints.set(func, hint);
             }
         }

@@ -1403,7 +1403,7 @@ impl<'a> Parser<'a> {
             let kept = lazy.is_some();
             let deferred = match lazy {
                 Some(lazy) => {
-                    f.body = Some(Body::lazy(lazy));
+                    f.body = Some(Box::new(Body::lazy(lazy)));
                     None
                 }
                 None if self.colon_ignored => None,
@@ -1416,7 +1416,7 @@ impl<'a> Parser<'a> {
                 self.function_body()?;
                 // The capacity was estimated from the text; give back what was not used.
                 self.body.shrink_to_fit();
-                f.body = Some(std::mem::take(&mut self.body));
+                f.body = Some(Box::new(std::mem::take(&mut self.body)));
             }
             let hint = (!kept && deferred.is_none()).then(|| self.take_global_insts());
             // Numbered parameters are printed by the writer; forget their text names.
