@@ -294,7 +294,7 @@ const UNIFORM: &[(&str, usize)] = &[
     ("umax", 2), ("umin", 2), ("ushl.sat", 2), ("usub.sat", 2),
 ];
 
-/// Whether function type `fn_ty` cannot be intrinsic `name`'s, as far as [`UNIFORM`]
+/// Whether function type `fn_ty` cannot be intrinsic `name`'s, as far as `UNIFORM`
 /// knows: a parameter of another type than the result, or another number of them
 /// (LLParser's "invalid intrinsic signature" for an intrinsic called without a declaration).
 pub fn signature_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
@@ -341,7 +341,7 @@ const IMMARGS: &[(&str, &[usize])] = &[
 ];
 
 /// Whether LLVM 22 gives parameter `k` of intrinsic `name` the `immarg` attribute, as far
-/// as [`IMMARGS`] knows (`memcpy` covers `memcpy.inline` and the element-wise atomic one).
+/// as `IMMARGS` knows (`memcpy` covers `memcpy.inline` and the element-wise atomic one).
 pub fn has_immarg(name: &str, k: usize) -> bool {
     let Some(rest) = name.strip_prefix("llvm.") else {
         return false;
