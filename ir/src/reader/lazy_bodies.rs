@@ -66,19 +66,7 @@ impl Parser<'_> {
                     meta,
                     record,
                 } => {
-                    let (s, e) = (base + r.at + 1, base + r.end);
-                    let quoted = self.src[s as usize] == b'"';
-                    let t = Token {
-                        kind: Tok::Global,
-                        start: if quoted { s + 1 } else { s },
-                        end: if quoted { e - 1 } else { e },
-                        quoted,
-                    };
-                    let name = self.name_str(t);
-                    let id = match self.m.global_by_name(&name) {
-                        Some(g) => g,
-                        None => self.placeholder_global(name.into(), base + r.at, UNKNOWN_AS),
-                    };
+                    let id = self.global_named_at(base + r.at, base + r.end);
                     if meta && !record {
                         self.lazy_meta.push((base + r.at, id));
                     }
@@ -130,7 +118,7 @@ impl Parser<'_> {
         if start != self.tok.start as usize && start + 1 != self.tok.start as usize {
             return None;
         }
-        let mut raw: Vec<(usize, usize, bool)> = Vec::new();
+        let mut raw: Vec<(usize, usize)> = Vec::new();
         let (mut i, mut depth) = (start, 0u32);
         let end = loop {
             let &b = src.get(i)?;
@@ -157,9 +145,11 @@ impl Parser<'_> {
                     continue;
                 }
                 b'@' => {
-                    let quoted = src.get(i + 1) == Some(&b'"');
                     let e = i + 1 + crate::lazy::name_len(&src[i + 1..])?;
-                    raw.push((i, e, quoted));
+                    if e == i + 1 {
+                        return None; // `@` without a name: the reader says what is wrong
+                    }
+                    raw.push((i, e));
                     i = e;
                     continue;
                 }
@@ -175,21 +165,8 @@ impl Parser<'_> {
             return None;
         }
         let mut refs = Vec::with_capacity(raw.len());
-        for (at, e, quoted) in raw {
-            let t = Token {
-                kind: Tok::Global,
-                start: (if quoted { at + 2 } else { at + 1 }) as u32,
-                end: (if quoted { e - 1 } else { e }) as u32,
-                quoted,
-            };
-            if t.start >= t.end && !quoted {
-                return None;
-            }
-            let name = self.name_str(t);
-            let id = match self.m.global_by_name(&name) {
-                Some(g) => g,
-                None => self.placeholder_global(name.into(), at as u32, UNKNOWN_AS),
-            };
+        for (at, e) in raw {
+            let id = self.global_named_at(at as u32, e as u32);
             refs.push(LazyRef {
                 at: (at - start) as u32,
                 end: (e - start) as u32,
@@ -206,6 +183,23 @@ impl Parser<'_> {
             end: end as u32,
             refs,
         })
+    }
+
+    /// The global named by the text `at..end` of a body or initializer kept as text (`@name`
+    /// or `@"name"`); one not defined yet gets a placeholder, as in text that is read.
+    fn global_named_at(&mut self, at: u32, end: u32) -> GlobalId {
+        let quoted = self.src[at as usize + 1] == b'"';
+        let t = Token {
+            kind: Tok::Global,
+            start: at + 1 + u32::from(quoted),
+            end: end - u32::from(quoted),
+            quoted,
+        };
+        let name = self.name_str(t);
+        match self.m.global_by_name(&name) {
+            Some(g) => g,
+            None => self.placeholder_global(name.into(), at, UNKNOWN_AS),
+        }
     }
 
     /// Whether `g` is a function whose body was read (one that may merge; so may twins).
