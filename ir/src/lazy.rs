@@ -155,7 +155,13 @@ pub(crate) struct RawRef {
     pub at: u32,
     pub end: u32,
     pub kind: RawKind,
+    /// For a global in a body that may be kept as text: the index of its name (as written)
+    /// among the names such references spell, module-wide (see [`plan`]); else [`NO_NAME`].
+    pub name: u32,
 }
+
+/// [`RawRef::name`] of a reference that has none.
+pub(crate) const NO_NAME: u32 = u32::MAX;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum RawKind {
@@ -216,7 +222,7 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
     let ptr_bits = pointer_bits(src);
     // Per piece: its bodies (`{`, `}`, scan) and the names it declares, or `None` if it
     // defines a numbered type.
-    type Found<'s> = Option<(Vec<(u32, u32, Option<BodyScan>)>, Vec<&'s [u8]>)>;
+    type Found<'s> = Option<(Vec<(u32, u32, Option<BodyScan>)>, u32, Vec<&'s [u8]>)>;
     let found: Vec<Found> = (0..src.len().div_ceil(PIECE))
         .into_par_iter()
         .map(|k| {
@@ -224,27 +230,36 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
             if has_numbered_types(src, a, b) {
                 return None;
             }
-            Some((body_spans(src, a, b, ptr_bits), declared(src, a, b)))
+            let (bodies, names) = body_spans(src, a, b, ptr_bits);
+            Some((bodies, names, declared(src, a, b)))
         })
         .collect();
     let mut bodies: Vec<(u32, u32, BodyScan)> = Vec::new();
     let mut declarations: FxHashSet<&[u8]> = FxHashSet::default();
+    // Each piece numbers the names its references spell from the total of those before
+    // it: a name has one number per piece that spells it, which is all the reader needs to
+    // look each one up once per piece rather than once per reference.
+    let mut names_before = 0;
     for piece in found {
-        let Some((piece, names)) = piece else {
+        let Some((piece, names, declared)) = piece else {
             return Vec::new(); // numbered types: the writer renumbers them
         };
-        declarations.extend(names);
+        declarations.extend(declared);
         for (open, close, scan) in piece {
             // A `define` line inside the body before (never in LLVM's output) is not one.
             if bodies.last().is_some_and(|l| l.1 >= open) {
                 continue;
             }
             // A body whose key is unknown could equal any other: read them all.
-            let Some(scan) = scan else {
+            let Some(mut scan) = scan else {
                 return Vec::new();
             };
+            for r in scan.refs.iter_mut().filter(|r| r.name != NO_NAME) {
+                r.name += names_before;
+            }
             bodies.push((open, close, scan));
         }
+        names_before += names;
     }
     let Some(keys) = keys_with_callees(src, &bodies, &declarations) else {
         return Vec::new(); // a name the scan cannot read: read everything
@@ -590,8 +605,10 @@ fn body_spans(
     a: usize,
     b: usize,
     ptr_bits: Option<u32>,
-) -> Vec<(u32, u32, Option<BodyScan>)> {
+) -> (Vec<(u32, u32, Option<BodyScan>)>, u32) {
     let mut out = Vec::new();
+    // The names that references to globals spell, numbered in this piece.
+    let mut names: FxHashMap<&[u8], u32> = FxHashMap::default();
     let mut starts: Vec<usize> = Vec::new();
     if a == 0 && src.starts_with(b"define ") {
         starts.push(0);
@@ -621,7 +638,7 @@ fn body_spans(
         }
         let open = last - 1;
         // The body ends at the first line that starts with `}`, if that line is just `}`.
-        let (close, scan) = scan_body(&src[open + 1..], ptr_bits);
+        let (close, mut scan) = scan_body(&src[open + 1..], ptr_bits);
         let Some(close) = close.map(|c| open + 1 + c) else {
             break;
         };
@@ -629,10 +646,21 @@ fn body_spans(
             min = close;
             continue;
         }
+        if let Some(scan) = scan.as_mut().filter(|s| s.lazy) {
+            let text = &src[open + 1..];
+            for r in &mut scan.refs {
+                if let RawKind::Global { .. } = r.kind {
+                    let next = names.len() as u32;
+                    r.name = *names
+                        .entry(&text[r.at as usize..r.end as usize])
+                        .or_insert(next);
+                }
+            }
+        }
         out.push((open as u32, close as u32, scan));
         min = close;
     }
-    out
+    (out, names.len() as u32)
 }
 
 /// Add to an instruction's hash what LLVM's comparator compares exactly and the text spells
@@ -1098,6 +1126,7 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                         meta: meta < at,
                         record,
                     },
+                    name: NO_NAME,
                 });
                 i = end;
             }
@@ -1108,6 +1137,7 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                         at: at as u32,
                         end: end as u32,
                         kind: RawKind::Md(n),
+                        name: NO_NAME,
                     });
                     i = end;
                 }
@@ -1137,6 +1167,7 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                 at: at as u32,
                 end: end as u32,
                 kind: RawKind::Attr(n),
+                name: NO_NAME,
             });
             attrs = true;
             i = end;
@@ -1284,7 +1315,7 @@ mod tests {
     fn planned_keys(src: &str) -> FxHashMap<String, (u64, bool)> {
         let bytes = src.as_bytes();
         let mut bodies = Vec::new();
-        for (open, close, scan) in body_spans(bytes, 0, bytes.len(), pointer_bits(bytes)) {
+        for (open, close, scan) in body_spans(bytes, 0, bytes.len(), pointer_bits(bytes)).0 {
             bodies.push((open, close, scan.expect("a known key")));
         }
         let declarations: FxHashSet<&[u8]> = declared(bytes, 0, bytes.len()).into_iter().collect();
@@ -1491,7 +1522,7 @@ mod tests {
     #[test]
     fn spans_follow_llvm_layout() {
         let src = b"define void @f() {\n  ret void\n}\n\ndefine void @g() {\nx:\n  ret void\n}\n";
-        let s = body_spans(src, 0, src.len(), None);
+        let s = body_spans(src, 0, src.len(), None).0;
         assert_eq!(s.len(), 2);
         assert!(s.iter().all(|b| b.2.is_some()));
         assert_eq!(src[s[0].0 as usize], b'{');

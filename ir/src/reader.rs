@@ -212,17 +212,17 @@ pub fn parse_module_with_options(
 ) -> Result<(Module, crate::uses::UseHints), ParseError> {
     let same_text = |s: &crate::lazy::Source| std::ptr::eq(s.bytes(), src);
     if let Some(source) = opts.lazy_source.as_ref().filter(|s| same_text(s)) {
+        // The scan touches every page of the text; the reader then releases the pages behind
+        // itself as it goes (`done_before`), not all at once now: it would fault them all
+        // back in, and the stalls cost more than the scan (rust/all_linked: 9 ms of
+        // unmapping on the main thread, then 30 ms of misses naming globals).
         let plan = crate::lazy::plan(src);
-        if !plan.iter().any(|p| p.lazy) {
-            // Nothing to keep as text: read as usual, without the pages the scan touched.
-            source.release(0, src.len());
-        } else {
+        if plan.iter().any(|p| p.lazy) {
             let r = if batch::worth_it(src) {
-                batch::parse(src, done_before, plan, Some(source.clone()))
+                batch::parse(src, done_before, plan)
             } else {
                 let mut p = Parser::new(src);
                 p.lazy_plan = plan;
-                p.lazy_source = Some(source.clone());
                 p.decide_pointer_spelling();
                 p.module(done_before).ok().map(|()| (p.m, p.hints))
             };
@@ -235,7 +235,7 @@ pub fn parse_module_with_options(
         }
     }
     if batch::worth_it(src) {
-        if let Some(r) = batch::parse(src, done_before, Vec::new(), None) {
+        if let Some(r) = batch::parse(src, done_before, Vec::new()) {
             return Ok(r);
         }
         // An error, or text the parallel reader does not take: the serial reader gives the
@@ -251,7 +251,7 @@ pub fn parse_module_with_options(
 /// `None` when the text needs the serial reader (an error, or a body not laid out as LLVM
 /// prints it). [`parse_module`] uses this for big inputs; tests and benches call it directly.
 pub fn parse_module_parallel(src: &[u8]) -> Option<Module> {
-    batch::parse(src, &mut |_| {}, Vec::new(), None).map(|(m, _)| m)
+    batch::parse(src, &mut |_| {}, Vec::new()).map(|(m, _)| m)
 }
 
 /// [`parse_module`] on the calling thread only: the reference the parallel reader is tested
@@ -402,8 +402,10 @@ struct Parser<'a> {
     lazy_attrs: Vec<(u32, u32)>,
     /// A body was read that the plan did not scan (see [`Parser::lazy_body`]).
     lazy_unsure: bool,
-    /// The text, to release once the passes over all of it before reading are done.
-    lazy_source: Option<crate::lazy::Source>,
+    /// The global each name the plan numbered names ([`crate::lazy::RawRef::name`]), once
+    /// looked up: a name keeps its global from its first use on (a placeholder is filled in
+    /// place when its definition comes).
+    lazy_names: Vec<GlobalId>,
 }
 
 /// A `uselistorder_bb @f, %bb, {...}` directive, as read.
@@ -490,7 +492,7 @@ impl<'a> Parser<'a> {
             lazy_md: Vec::new(),
             lazy_attrs: Vec::new(),
             lazy_unsure: false,
-            lazy_source: None,
+            lazy_names: Vec::new(),
         }
     }
 

@@ -151,7 +151,6 @@ pub(crate) fn parse(
     src: &[u8],
     done_before: &mut dyn FnMut(usize),
     lazy_plan: Vec<crate::lazy::Planned>,
-    lazy_source: Option<crate::lazy::Source>,
 ) -> Option<(Module, crate::uses::UseHints)> {
     let threads = rayon::current_num_threads();
     let utf8 = is_utf8(src);
@@ -194,7 +193,6 @@ pub(crate) fn parse(
         drop(results);
         let mut p = Parser::with_utf8(src, utf8);
         p.lazy_plan = lazy_plan;
-        p.lazy_source = lazy_source;
         p.decide_pointer_spelling();
         p.defer = Some(Box::new(Deferred {
             jobs: Vec::new(),

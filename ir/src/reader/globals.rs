@@ -24,11 +24,6 @@ impl<'a> Parser<'a> {
                 "this is LLVM bitcode, not textual IR; convert it with `llvm-dis` first",
             );
         }
-        // The plan's scan and the checks of the whole text are done: from here on, the reader
-        // reads only what it does not skip, and releases that behind itself.
-        if let Some(s) = self.lazy_source.take() {
-            s.release(0, self.src.len());
-        }
         loop {
             let keep = match &self.defer {
                 Some(d) => d.keep_from(self.tok.start),

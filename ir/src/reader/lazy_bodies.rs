@@ -8,6 +8,7 @@ use super::{PResult, Parser, UNKNOWN_AS};
 use crate::lazy::{LazyBody, LazyRef, RawKind, RefKind};
 use crate::lexer::{Tok, Token};
 use crate::module::{GlobalId, Name};
+use cranelift_entity::packed_option::ReservedValue;
 
 /// The shortest initializer kept as text: below this, reading it costs about what scanning
 /// it does (`i32 0`, a short string).
@@ -66,7 +67,24 @@ impl Parser<'_> {
                     meta,
                     record,
                 } => {
-                    let id = self.global_named_at(base + r.at, base + r.end);
+                    // Each name once per piece of the plan: the text of a reference is
+                    // mostly a cache miss by now, its number in the plan is not.
+                    let known =
+                        (self.lazy_names.get(r.name as usize)).filter(|g| !g.is_reserved_value());
+                    let id = match known {
+                        Some(&g) => g,
+                        None => {
+                            let g = self.global_named_at(base + r.at, base + r.end);
+                            if r.name != crate::lazy::NO_NAME {
+                                let k = r.name as usize;
+                                if k >= self.lazy_names.len() {
+                                    self.lazy_names.resize(k + 1, GlobalId::reserved_value());
+                                }
+                                self.lazy_names[k] = g;
+                            }
+                            g
+                        }
+                    };
                     if meta && !record {
                         self.lazy_meta.push((base + r.at, id));
                     }
