@@ -193,6 +193,9 @@ pub(crate) struct BodyScan {
     pub refs: Vec<RawRef>,
     /// The blocks the entry does not reach: where their text lies (after the `{`).
     pub dead: Vec<(u32, u32)>,
+    /// Where the function's name lies in the module's text, as [`global_name`] gives it
+    /// (set by [`plan`]'s scan, which has the `define` line at hand).
+    pub name: Option<(u32, u32)>,
 }
 
 /// A body the scan found: its `{` and `}` offsets, whether the reader keeps it as text, and
@@ -310,7 +313,8 @@ fn twins(
 ) -> Vec<Option<u32>> {
     let defined: FxHashSet<&[u8]> = bodies
         .iter()
-        .filter_map(|(open, _, _)| defined_name(src, *open as usize))
+        .filter_map(|(_, _, scan)| scan.name)
+        .map(|(a, b)| &src[a as usize..b as usize])
         .collect();
     let names_a_function = |i: usize| {
         let (open, _, scan) = &bodies[i];
@@ -391,7 +395,10 @@ fn keys_with_callees(
     let defined: FxHashMap<&[u8], u32> = bodies
         .iter()
         .enumerate()
-        .filter_map(|(i, (open, _, _))| Some((defined_name(src, *open as usize)?, i as u32)))
+        .filter_map(|(i, (_, _, scan))| {
+            let (a, b) = scan.name?;
+            Some((&src[a as usize..b as usize], i as u32))
+        })
         .collect();
     // Per body, its key with its declared callees, and its calls of functions defined here
     // (by body index).
@@ -535,9 +542,15 @@ fn line_operand_globals<'t>(line: &'t [u8], out: &mut Vec<&'t [u8]>) -> Option<(
 
 /// The name of the function whose `define` line ends at `open` (its `{`), as [`global_name`]
 /// gives it.
+#[cfg(test)]
 fn defined_name(src: &[u8], open: usize) -> Option<&[u8]> {
     let start = memchr::memrchr(b'\n', &src[..open]).map_or(0, |k| k + 1);
-    let line = &src[start..open];
+    name_in_line(&src[start..open])
+}
+
+/// The name of the function a `define` line (up to its `{`) defines, as [`global_name`]
+/// gives it.
+fn name_in_line(line: &[u8]) -> Option<&[u8]> {
     let at = memchr::memchr(b'@', line)?;
     let n = name_len(&line[at + 1..])?;
     global_name(&line[at + 1..at + 1 + n])
@@ -645,6 +658,12 @@ fn body_spans(
         if !matches!(src.get(close + 1), None | Some(b'\n' | b'\r')) {
             min = close;
             continue;
+        }
+        if let Some(scan) = scan.as_mut() {
+            scan.name = name_in_line(&src[s..open]).map(|n| {
+                let a = n.as_ptr() as usize - src.as_ptr() as usize;
+                (a as u32, (a + n.len()) as u32)
+            });
         }
         if let Some(scan) = scan.as_mut().filter(|s| s.lazy) {
             let text = &src[open + 1..];
@@ -1033,6 +1052,7 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
         callees,
         refs,
         dead,
+        name: None,
     })
 }
 

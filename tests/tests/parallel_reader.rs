@@ -109,19 +109,23 @@ fn with_metadata(n: usize, nodes: usize, split: bool) -> String {
 }
 
 /// A debug build's metadata is read on all cores, a window of pieces at a time: the module is
-/// the serial reader's. A node cut across lines, an id defined twice, or an error is left to
-/// the serial reader, which reads the rest and says what it says.
+/// the serial reader's. A node cut across lines, an id defined twice (in another window), or
+/// an error is left to the serial reader, which reads the rest and says what it says.
 #[test]
 fn metadata_reads_the_same_in_parallel() {
-    let src = with_metadata(1000, 60_000, false);
+    // Metadata for more than one window on any number of threads (a window is a few pieces
+    // of 1 MiB per thread).
+    let threads = rayon::current_num_threads();
+    let nodes = 40_000 * (2 * threads + 3);
+    let src = with_metadata(1000, nodes, false);
     assert!(src.len() > 4 << 20, "{} bytes", src.len());
     let before = mergefn_ir::metadata_windows_read();
     let m = same_as_serial("metadata", src.as_bytes());
     assert!(
-        mergefn_ir::metadata_windows_read() > before,
-        "the metadata was read on all cores"
+        mergefn_ir::metadata_windows_read() >= before + 2,
+        "the metadata was read on all cores, a window at a time"
     );
-    assert_eq!(m.md_nodes.len(), 60_003);
+    assert_eq!(m.md_nodes.len(), nodes + 3);
     assert_eq!(m.named_md.len(), 2);
 
     // Nodes on two lines: a piece may start inside one; what the text says holds still.
@@ -129,11 +133,12 @@ fn metadata_reads_the_same_in_parallel() {
     same_as_serial("metadata on two lines", split.as_bytes());
 
     // An id defined twice, and a node that does not end, late in the metadata.
-    let twice = src.replace("!159000 = ", "!100007 = ");
+    let late = format!("!{} = ", 100_000 + nodes - 1000);
+    let twice = src.replace(&late, "!100007 = ");
     let err = parse_module(twice.as_bytes()).expect_err("an id defined twice");
     assert_eq!(err, parse_module_serial(twice.as_bytes()).expect_err("bad"));
     assert!(err.msg.contains("already used"), "{err}");
-    let open = src.replace("!159000 = !{", "!159000 = !(");
+    let open = src.replace(&format!("{late}!{{"), &format!("{late}!("));
     let err = parse_module(open.as_bytes()).expect_err("a bad node");
     assert_eq!(err, parse_module_serial(open.as_bytes()).expect_err("bad"));
     assert!(err.line > 1000, "{err}");

@@ -173,9 +173,15 @@ impl<'a> Parser<'a> {
         }
         let window = 2 * threads * PIECE;
         let mut cuts = vec![start];
-        loop {
+        // Pieces of about `PIECE` up to the window's end, or to the end of the text when what
+        // would be left is too little for a window of its own (it would be read serially);
+        // the last piece runs to the end only when less than a piece is left. (A window
+        // once ended at the end of the text whatever was left: one thread read most of a
+        // debug build's metadata.)
+        let more = |cut: usize| cut - start < window || src.len() - cut < 2 * PIECE;
+        while more(*cuts.last().expect("one cut")) {
             let at = cuts.last().expect("one cut") + PIECE;
-            if at >= src.len() - PIECE || at > start + window {
+            if at >= src.len() - PIECE {
                 cuts.push(src.len());
                 break;
             }

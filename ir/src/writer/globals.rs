@@ -40,9 +40,38 @@ impl<'m> Writer<'m> {
         // The top level's buffer grew to its longest global: give the room back.
         self.out.shrink_to(64 << 10);
         let global_slots = &self.global_slots;
+        // A function's printed size, estimated: kept text as it is, 48 bytes per instruction
+        // read.
+        let estimate = |f: &Function| {
+            64 + f.body.as_ref().map_or(0, |b| match &b.lazy {
+                Some(l) => (l.end - l.start) as usize,
+                None => 48 * b.insts.len(),
+            })
+        };
+        // A window's runs (one buffer each, printed on any thread) end at `RUN` functions or
+        // about `RUN_BYTES` of text, so that the threads share a window evenly however
+        // unequal its bodies (a Rust module's largest are a hundred times its median).
+        const RUN_BYTES: usize = 64 << 10;
+        let runs = |part: &'_ [(GlobalId, &'_ Function)]| {
+            let mut runs = Vec::new();
+            let (mut from, mut bytes) = (0, 0);
+            for (k, (_, f)) in part.iter().enumerate() {
+                bytes += estimate(f);
+                if bytes >= RUN_BYTES || k + 1 - from == RUN {
+                    runs.push(from..k + 1);
+                    (from, bytes) = (k + 1, 0);
+                }
+            }
+            if from < part.len() {
+                runs.push(from..part.len());
+            }
+            runs
+        };
         let print = |part: &[(GlobalId, &Function)]| -> Vec<Vec<u8>> {
-            part.par_chunks(RUN)
+            runs(part)
+                .into_par_iter()
                 .map(|run| {
+                    let run = &part[run];
                     // Bodies kept as text are copied: room for them up front.
                     let kept: usize = run
                         .iter()
@@ -83,11 +112,7 @@ impl<'m> Writer<'m> {
         let mut windows: Vec<&[(GlobalId, &Function)]> = Vec::new();
         let (mut from, mut bytes) = (0, 0);
         for (k, (_, f)) in funcs.iter().enumerate() {
-            bytes += 64
-                + f.body.as_ref().map_or(0, |b| match &b.lazy {
-                    Some(l) => (l.end - l.start) as usize,
-                    None => 48 * b.insts.len(),
-                });
+            bytes += estimate(f);
             if bytes >= WINDOW_BYTES || k + 1 - from == most {
                 windows.push(&funcs[from..=k]);
                 (from, bytes) = (k + 1, 0);
