@@ -230,11 +230,25 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
         .into_par_iter()
         .map(|k| {
             let (a, b) = (k * PIECE, ((k + 1) * PIECE).min(src.len()));
-            if has_numbered_types(src, a, b) {
+            let (bodies, names) = body_spans(src, a, b, ptr_bits);
+            // Type definitions and declarations are top-level lines: look for them between
+            // the bodies only (most of a module's text is bodies).
+            let mut gaps = Vec::new();
+            let mut at = a;
+            for &(open, close, _) in &bodies {
+                if open as usize > at {
+                    gaps.push((at, open as usize));
+                }
+                at = at.max(close as usize + 1);
+            }
+            if at < b {
+                gaps.push((at, b));
+            }
+            if gaps.iter().any(|&(x, y)| has_numbered_types(src, x, y)) {
                 return None;
             }
-            let (bodies, names) = body_spans(src, a, b, ptr_bits);
-            Some((bodies, names, declared(src, a, b)))
+            let declared = gaps.iter().flat_map(|&(x, y)| declared(src, x, y)).collect();
+            Some((bodies, names, declared))
         })
         .collect();
     let mut bodies: Vec<(u32, u32, BodyScan)> = Vec::new();
