@@ -34,7 +34,7 @@ impl Attr {
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct AttrSet {
     /// Attributes written inline, in order.
-    pub attrs: Vec<Attr>,
+    pub attrs: thin_vec::ThinVec<Attr>,
     /// References to attribute groups (`#0`), in order; their contents are in
     /// [`Module::attr_groups`](crate::Module::attr_groups).
     pub groups: SmallVec<[u32; 1]>,

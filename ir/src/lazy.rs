@@ -247,7 +247,10 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
             if gaps.iter().any(|&(x, y)| has_numbered_types(src, x, y)) {
                 return None;
             }
-            let declared = gaps.iter().flat_map(|&(x, y)| declared(src, x, y)).collect();
+            let declared = gaps
+                .iter()
+                .flat_map(|&(x, y)| declared(src, x, y))
+                .collect();
             Some((bodies, names, declared))
         })
         .collect();

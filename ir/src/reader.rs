@@ -344,7 +344,7 @@ struct Parser<'a> {
     /// repeat a few attribute lists, so sharing them saves memory and later comparisons.
     attr_lists: rustc_hash::FxHashSet<std::sync::Arc<AttrList>>,
     /// Reused by [`Parser::attrs_into`].
-    attr_scratch: Vec<Attr>,
+    attr_scratch: thin_vec::ThinVec<Attr>,
     md_kinds: rustc_hash::FxHashSet<std::sync::Arc<str>>,
     /// First use of each `!N` referenced from instructions, functions and globals.
     md_first_use: FxHashMap<u32, u32>,
@@ -465,7 +465,7 @@ impl<'a> Parser<'a> {
             gep_inrange: None,
             last_end: 0,
             attr_lists: Default::default(),
-            attr_scratch: Vec::new(),
+            attr_scratch: thin_vec::ThinVec::new(),
             md_kinds: Default::default(),
             scanned_to: 0,
             md_first_use: FxHashMap::default(),

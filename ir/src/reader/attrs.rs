@@ -233,7 +233,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.bump();
-        self.m.attr_groups.insert(id, set.attrs);
+        self.m.attr_groups.insert(id, set.attrs.into());
         Ok(())
     }
 

@@ -355,7 +355,7 @@ impl<'a> Parser<'a> {
             }
             if self.m.global_by_name(&new_name).is_none() {
                 let captures = AttrSet {
-                    attrs: vec![Attr::Other("captures(none)".into())],
+                    attrs: thin_vec::thin_vec![Attr::Other("captures(none)".into())],
                     ..Default::default()
                 };
                 // The intrinsic's own attributes, as LLVM gives a declaration it creates: in an
