@@ -1709,6 +1709,8 @@ fn attachment_misplaced(m: &Module, d: &InstData) -> Option<&'static str> {
             "mmra" if !memory && !call && op != Opcode::Fence => {
                 "!mmra metadata attached to unexpected instruction kind"
             }
+            "memprof" if !call => "!memprof metadata should only exist on calls",
+            "callsite" if !call => "!callsite metadata should only exist on calls",
             _ => continue,
         };
         return Some(msg);
@@ -2321,7 +2323,102 @@ fn check_annotation(
     Ok(())
 }
 
-/// LLVM's checks of `!annotation` and `!llvm.access.group` nodes, and of `!alias.scope` and `!noalias` lists (and of the scope an
+/// Whether a tuple operand's text is a constant integer (`i64 123`, `i1 true`): what
+/// `mdconst::dyn_extract<ConstantInt>` finds.
+fn is_const_int(p: &str) -> bool {
+    let Some((ty, v)) = p.split_once(' ') else {
+        return false;
+    };
+    let v = v.trim();
+    ty.strip_prefix('i')
+        .is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        && (matches!(v, "true" | "false")
+            || v.strip_prefix('-')
+                .unwrap_or(v)
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                && !v.is_empty())
+}
+
+/// The pieces of the tuple `op` names (numbered or written in place).
+fn tuple_at<'a>(nodes: &rustc_hash::FxHashMap<u32, &'a str>, op: &'a str) -> Option<Vec<&'a str>> {
+    match classify(op) {
+        MdOperand::Ref(n) => tuple_pieces(nodes.get(&n)?),
+        MdOperand::Inline(t) => tuple_pieces(t),
+        _ => None,
+    }
+}
+
+/// LLVM's `visitCallStackMetadata`: a call stack (a `!callsite` node, the first operand of a
+/// `!memprof` MemInfoBlock) is a list of one constant integer or more (location hashes).
+fn check_call_stack(stack: &[&str]) -> Result<(), &'static str> {
+    if stack.is_empty() {
+        return Err("call stack metadata should have at least 1 operand");
+    }
+    if !stack.iter().all(|p| is_const_int(p)) {
+        return Err("call stack metadata operand should be constant integer");
+    }
+    Ok(())
+}
+
+/// LLVM 22's checks of a `!memprof` node (`kind` "memprof") or a `!callsite` one: a list of
+/// MemInfoBlocks, each a call stack, an allocation type string and then pairs of constant
+/// integers (LLVM 22 takes no further strings there; later versions do).
+fn check_memprof(
+    nodes: &rustc_hash::FxHashMap<u32, &str>,
+    kind: &str,
+    md: &crate::metadata::Metadata,
+) -> Result<(), &'static str> {
+    let text = match md {
+        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
+        crate::metadata::Metadata::Text(t) => Some(&**t),
+        _ => None,
+    };
+    let Some(ops) = text.and_then(tuple_pieces) else {
+        return Ok(());
+    };
+    if kind == "callsite" {
+        return check_call_stack(&ops);
+    }
+    if ops.is_empty() {
+        return Err("!memprof annotations should have at least 1 metadata operand (MemInfoBlock)");
+    }
+    for mib in ops {
+        // A MemInfoBlock that is no node makes opt-22 crash: left alone.
+        let Some(mib) = tuple_at(nodes, mib) else {
+            continue;
+        };
+        if mib.len() < 2 {
+            return Err("Each !memprof MemInfoBlock should have at least 2 operands");
+        }
+        if mib[0] == "null" {
+            return Err("!memprof MemInfoBlock first operand should not be null");
+        }
+        let Some(stack) = tuple_at(nodes, mib[0]) else {
+            return Err("!memprof MemInfoBlock first operand should be an MDNode");
+        };
+        check_call_stack(&stack)?;
+        if classify(mib[1]) != MdOperand::Str {
+            return Err("!memprof MemInfoBlock second operand should be an MDString");
+        }
+        for &op in &mib[2..] {
+            let Some(pair) = tuple_at(nodes, op) else {
+                return Err("Not all !memprof MemInfoBlock operands 2 to N are MDNode");
+            };
+            if pair.len() != 2 {
+                return Err(
+                    "Not all !memprof MemInfoBlock operands 2 to N are MDNode with 2 operands",
+                );
+            }
+            if !pair.iter().all(|p| is_const_int(p)) {
+                return Err("Not all !memprof MemInfoBlock operands 2 to N are MDNode with ConstantInt operands");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's checks of `!annotation`, `!memprof`, `!callsite` and `!llvm.access.group` nodes, and of `!alias.scope` and `!noalias` lists (and of the scope an
 /// `llvm.experimental.noalias.scope.decl` declares): a list of scopes, each a node of two or
 /// three operands (itself or a name, its domain, an optional description string), each domain
 /// a node of one or two (itself or a name, an optional description string). The first finding
@@ -2348,12 +2445,18 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
             }
             let contents =
                 d.md.iter()
-                    .filter(|a| matches!(&*a.kind, "annotation" | "llvm.access.group"));
+                    .filter(|a| {
+                        matches!(
+                            &*a.kind,
+                            "annotation" | "llvm.access.group" | "memprof" | "callsite"
+                        )
+                    });
             for a in contents {
                 let nodes = nodes
                     .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect());
                 let r = match &*a.kind {
                     "annotation" => check_annotation(nodes, &a.md),
+                    "memprof" | "callsite" => check_memprof(nodes, &a.kind, &a.md),
                     _ => check_access_groups(nodes, &a.md),
                 };
                 if let Err(msg) = r {
