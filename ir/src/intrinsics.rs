@@ -318,9 +318,30 @@ pub fn is_target(name: &str) -> bool {
         .is_some_and(|first| TARGETS.contains(&first))
 }
 
-/// Target-independent intrinsics (under any suffix) and their `immarg` parameters, which
-/// LLVM gives them whatever their declaration says; each confirmed against opt-22.
+/// The AMDGPU intrinsics of LLVM 22 (`llvm.amdgcn.*`, without that prefix), one a line,
+/// sorted: their run of LLVM 22's intrinsic name table, as `strings` shows it in
+/// libLLVM.so.22.1, each one opt-22 takes for an intrinsic. A call of another `llvm.amdgcn.`
+/// name without a declaration is LLParser's "unknown intrinsic".
+const AMDGCN_NAMES: &str = include_str!("intrinsics/amdgcn.txt");
+
+/// Intrinsics (under any suffix) and their `immarg` parameters, which LLVM gives them
+/// whatever their declaration says; each confirmed against opt-22. The target ones are those
+/// LLVM's verifier tests name.
 const IMMARGS: &[(&str, &[usize])] = &[
+    ("aarch64.range.prefetch", &[1, 2]),
+    ("arm.cdp", &[0, 1, 2, 3, 4, 5]),
+    ("arm.cdp2", &[0, 1, 2, 3, 4, 5]),
+    ("arm.mcr", &[0, 1, 3, 4, 5]),
+    ("arm.mcr2", &[0, 1, 3, 4, 5]),
+    ("arm.mcrr", &[0, 1, 4]),
+    ("arm.mcrr2", &[0, 1, 4]),
+    ("arm.mrc", &[0, 1, 2, 3, 4]),
+    ("arm.mrc2", &[0, 1, 2, 3, 4]),
+    ("arm.mrrc", &[0, 1, 2]),
+    ("arm.mrrc2", &[0, 1, 2]),
+    ("arm.space", &[0]),
+    ("nvvm.fence.proxy.tensormap_generic.acquire", &[1]),
+    ("nvvm.setmaxnreg", &[0]),
     ("abs", &[1]),
     ("ctlz", &[1]),
     ("cttz", &[1]),
@@ -343,31 +364,50 @@ const IMMARGS: &[(&str, &[usize])] = &[
 /// Whether LLVM 22 gives parameter `k` of intrinsic `name` the `immarg` attribute, as far
 /// as `IMMARGS` knows (`memcpy` covers `memcpy.inline` and the element-wise atomic one).
 pub fn has_immarg(name: &str, k: usize) -> bool {
-    let Some(rest) = name.strip_prefix("llvm.") else {
-        return false;
-    };
-    IMMARGS.iter().any(|(base, ks)| {
-        rest.strip_prefix(base)
-            .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
-            && ks.contains(&k)
-    })
+    IMMARGS
+        .iter()
+        .any(|(base, ks)| ks.contains(&k) && is_under(name, base))
+}
+
+/// The `range` LLVM 22 gives `immarg` parameter `k` of intrinsic `name` (under any suffix),
+/// as the half-open `[lo, hi)` of its `range` attribute; each confirmed against opt-22.
+const IMMARG_RANGES: &[(&str, usize, i64, i64)] = &[
+    ("nvvm.fence.proxy.tensormap_generic.acquire", 1, 128, 129),
+    ("nvvm.setmaxnreg", 0, 24, 257),
+];
+
+/// Whether `name` is intrinsic `base` (without `llvm.`) under any `.` suffix.
+fn is_under(name: &str, base: &str) -> bool {
+    name.strip_prefix("llvm.")
+        .and_then(|rest| rest.strip_prefix(base))
+        .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
+}
+
+/// The range LLVM 22 gives `immarg` parameter `k` of intrinsic `name`, as far as
+/// `IMMARG_RANGES` knows.
+pub fn immarg_range(name: &str, k: usize) -> Option<(i64, i64)> {
+    IMMARG_RANGES
+        .iter()
+        .find(|&&(base, at, _, _)| at == k && is_under(name, base))
+        .map(|&(_, _, lo, hi)| (lo, hi))
 }
 
 /// Whether LLParser refuses `name` as the callee of an intrinsic the module calls without
 /// declaring it ("unknown intrinsic"): an `llvm.` name that is no target-independent
-/// intrinsic, with or without type suffixes. Target intrinsics are taken as known.
+/// intrinsic or AMDGPU one, with or without type suffixes. Other target intrinsics are taken
+/// as known. A name is taken as known when it or any part of it up to a `.` is listed, so a
+/// misspelled suffix of an intrinsic that is not overloaded (which LLVM refuses too) is let
+/// through: a missed refusal, never a false one.
 pub fn is_unknown(name: &str) -> bool {
     let Some(rest) = name.strip_prefix("llvm.") else {
         return false;
     };
-    if is_target(name) {
-        return false;
-    }
-    let known = |prefix: &str| {
-        INTRINSIC_NAMES
-            .split_ascii_whitespace()
-            .any(|k| k == prefix)
+    let (rest, names) = match rest.strip_prefix("amdgcn.") {
+        Some(amdgcn) => (amdgcn, AMDGCN_NAMES),
+        None if is_target(name) => return false,
+        None => (rest, INTRINSIC_NAMES),
     };
+    let known = |prefix: &str| names.split_ascii_whitespace().any(|k| k == prefix);
     !rest
         .match_indices('.')
         .map(|(at, _)| &rest[..at])
@@ -554,11 +594,19 @@ mod tests {
             "llvm.assume",
             "llvm.experimental.constrained.fadd.f32",
             "llvm.x86.sse2.pause",
-            "llvm.amdgcn.anything",
+            "llvm.amdgcn.s.barrier",
+            "llvm.amdgcn.readfirstlane.i32",
         ] {
             assert!(!is_unknown(known), "{known}");
         }
-        for unknown in ["llvm.foobar", "llvm.structured.gep.p9", "llvm.umaxx"] {
+        let amdgcn: Vec<&str> = AMDGCN_NAMES.split_ascii_whitespace().collect();
+        assert!(amdgcn.windows(2).all(|w| w[0] < w[1]));
+        for unknown in [
+            "llvm.foobar",
+            "llvm.structured.gep.p9",
+            "llvm.umaxx",
+            "llvm.amdgcn.global.load.b128",
+        ] {
             assert!(is_unknown(unknown), "{unknown}");
         }
     }

@@ -23,6 +23,7 @@ use std::cell::RefCell;
 use std::fmt;
 
 mod debug_info;
+mod target;
 
 /// A verifier finding: which function, where (byte offset of the instruction when the module
 /// was read from text), and what.
@@ -1298,6 +1299,11 @@ fn verify_function(
                         }
                     }
                 }
+                Opcode::Alloca => {
+                    if let Some(msg) = target::alloca_problem(&c, d) {
+                        return c.fail(Some(i), msg);
+                    }
+                }
                 Opcode::Load => {
                     if let Some(p) = d.operands.first().and_then(|&v| c.ty(v)) {
                         if !m.types.is_pointer(p) {
@@ -1414,6 +1420,56 @@ fn intrinsic_call_problem(
     name: &str,
     block: u32,
     escaped: &mut bool,
+) -> Option<std::borrow::Cow<'static, str>> {
+    if let Some(msg) = intrinsic_args_problem(c, d, ci, callee, name) {
+        return Some(msg);
+    }
+    if let Some(msg) = target::target_intrinsic_problem(c, d, ci, name) {
+        return Some(msg);
+    }
+    intrinsic_rules_problem(c, d, ci, name, block, escaped).map(std::borrow::Cow::Borrowed)
+}
+
+/// LLVM's checks of an intrinsic call's `immarg` arguments: constants, within their ranges.
+fn intrinsic_args_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    callee: &Function,
+    name: &str,
+) -> Option<std::borrow::Cow<'static, str>> {
+    let args = d.num_call_args();
+    // An `immarg` parameter takes a constant integer or float: marked so by the declaration
+    // (of any `llvm.` name) or by LLVM itself for the intrinsics it knows; the call site
+    // only repeats it.
+    let immarg = |ps: &[crate::attr::AttrSet], k: usize| ps.get(k).is_some_and(|p| p.has("immarg"));
+    let marked =
+        |k: usize| immarg(&callee.attrs.params, k) || crate::intrinsics::has_immarg(name, k);
+    if (0..args).any(|k| immarg(&ci.attrs.params, k) && !marked(k)) {
+        return Some("immarg may not apply only to call sites".into());
+    }
+    let immediate = |v: Value| {
+        matches!(v, Value::Const(k)
+        if matches!(c.m.consts.get(k), ConstData::Int { .. } | ConstData::Float { .. }))
+    };
+    if (0..args).any(|k| marked(k) && !immediate(d.operands[k])) {
+        return Some("immarg operand has non-immediate parameter".into());
+    }
+    (0..args)
+        .filter(|&k| marked(k))
+        .find_map(|k| target::immarg_range_problem(c, d, ci, callee, name, k))
+        .map(Into::into)
+}
+
+/// LLVM's `Verifier::visitIntrinsicCall` rules of the intrinsics any target's IR may call,
+/// past their arguments' `immarg` checks.
+fn intrinsic_rules_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    name: &str,
+    block: u32,
+    escaped: &mut bool,
 ) -> Option<&'static str> {
     let int_const = |k: usize| match d.operands.get(k) {
         Some(Value::Const(k)) => match c.m.consts.get(*k) {
@@ -1423,22 +1479,6 @@ fn intrinsic_call_problem(
         _ => None,
     };
     let args = d.num_call_args();
-    // An `immarg` parameter takes a constant integer or float: marked so by the declaration
-    // (of any `llvm.` name) or by LLVM itself for the intrinsics it knows; the call site
-    // only repeats it.
-    let immarg = |ps: &[crate::attr::AttrSet], k: usize| ps.get(k).is_some_and(|p| p.has("immarg"));
-    let marked =
-        |k: usize| immarg(&callee.attrs.params, k) || crate::intrinsics::has_immarg(name, k);
-    if (0..args).any(|k| immarg(&ci.attrs.params, k) && !marked(k)) {
-        return Some("immarg may not apply only to call sites");
-    }
-    let immediate = |v: Value| {
-        matches!(v, Value::Const(k)
-        if matches!(c.m.consts.get(k), ConstData::Int { .. } | ConstData::Float { .. }))
-    };
-    if (0..args).any(|k| marked(k) && !immediate(d.operands[k])) {
-        return Some("immarg operand has non-immediate parameter");
-    }
     // An assumption's operand bundles name attributes (`"align"(ptr %p, i64 8)`).
     if name == "llvm.assume" {
         let valid = |tag: &str| {
