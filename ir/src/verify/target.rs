@@ -153,7 +153,7 @@ pub(super) fn target_intrinsic_problem(
     None
 }
 
-/// Whether metadata argument `v` is a node whose first operand is a string (`!{!"agent"}`),
+/// Whether metadata argument `v` is a node of one string (`!{!"agent"}`),
 /// what the cooperative atomics take for their synchronization scope.
 fn names_a_string(c: &Checker<'_>, v: Value) -> bool {
     let Value::Md(k) = v else { return false };
@@ -163,8 +163,7 @@ fn names_a_string(c: &Checker<'_>, v: Value) -> bool {
         _ => None,
     };
     text.and_then(super::tuple_pieces)
-        .and_then(|ops| ops.first().map(|op| op.starts_with("!\"")))
-        .unwrap_or(false)
+        .is_some_and(|ops| ops.len() == 1 && ops[0].starts_with("!\""))
 }
 
 /// LLVM's rules for `llvm.amdgcn.call.whole.wave(ptr @callee, args...)`: a direct call of a
