@@ -298,6 +298,9 @@ const UNIFORM: &[(&str, usize)] = &[
 /// knows: a parameter of another type than the result, or another number of them
 /// (LLParser's "invalid intrinsic signature" for an intrinsic called without a declaration).
 pub fn signature_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
+    if let Some(wrong) = widening_multiply_is_wrong(types, name, fn_ty) {
+        return wrong;
+    }
     let Some((base, _)) = lookup(name) else {
         return false;
     };
@@ -309,6 +312,84 @@ pub fn signature_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
         .is_some_and(|(ret, params, varargs)| {
             varargs || params.len() != arity || params.iter().any(|&p| p != ret)
         })
+}
+
+/// The widening vector multiplies of AArch64 and ARM (`llvm.aarch64.neon.smull.v2i64`), which
+/// take two vectors of half as wide integers (`LLVMTruncatedType` in LLVM's tables).
+const WIDENING_MULTIPLIES: &[&str] = &[
+    "aarch64.neon.pmull",
+    "aarch64.neon.smull",
+    "aarch64.neon.umull",
+    "arm.neon.vmullp",
+    "arm.neon.vmulls",
+    "arm.neon.vmullu",
+];
+
+/// For a widening multiply `name`, whether `fn_ty` is not `<N x iW> (<N x iW/2>, <N x iW/2>)`
+/// (`None` for another intrinsic); each confirmed against opt-22.
+fn widening_multiply_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> Option<bool> {
+    WIDENING_MULTIPLIES
+        .iter()
+        .find(|base| is_under(name, base))?;
+    let (ret, params, varargs) = types.func_parts(fn_ty)?;
+    let half = |t: Type| match types.get(types.scalar(t)) {
+        TypeData::Int(w) if w % 2 == 0 => Some((types.vector_len(t)?, w / 2)),
+        _ => None,
+    };
+    let narrow = |t: Type| match types.get(types.scalar(t)) {
+        TypeData::Int(w) => Some((types.vector_len(t)?, *w)),
+        _ => None,
+    };
+    let right = !varargs
+        && params.len() == 2
+        && half(ret).is_some_and(|h| params.iter().all(|&p| narrow(p) == Some(h)));
+    Some(!right)
+}
+
+/// Whether function type `fn_ty` gives intrinsic `name` a parameter of another type than
+/// the one its overloaded types (taken from the result or the data operand) make it: LLVM's
+/// "Intrinsic has incorrect argument type!" at a call. Known for the `UNIFORM` intrinsics
+/// (each parameter the result's type) and the masked memory intrinsics of LLVM 22's form,
+/// whose mask is a vector of `i1` as long as the data (`load(ptr, mask, passthru)`,
+/// `store(data, ptr, mask)`, `gather(ptrs, mask, passthru)`, `scatter(data, ptrs, mask)`,
+/// `expandload(ptr, mask, passthru)`, `compressstore(data, ptr, mask)`).
+pub fn argument_type_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
+    if let Some(wrong) = widening_multiply_is_wrong(types, name, fn_ty) {
+        return wrong;
+    }
+    let Some((base, _)) = lookup(name) else {
+        return false;
+    };
+    let Some((ret, params, false)) = types.func_parts(fn_ty) else {
+        return false;
+    };
+    if let Some(&(_, arity)) = UNIFORM.iter().find(|u| u.0 == base) {
+        return params.len() == arity && params.iter().any(|&p| p != ret);
+    }
+    let Some(rest) = base.strip_prefix("masked.") else {
+        return false;
+    };
+    if params.len() != 3 {
+        // Before LLVM 22 an alignment came second; reading such a call upgrades it.
+        return false;
+    }
+    let (data, address, mask, passthru) = match rest {
+        "load" | "gather" | "expandload" => (ret, params[0], params[1], Some(params[2])),
+        "store" | "scatter" | "compressstore" => (params[0], params[1], params[2], None),
+        _ => return false,
+    };
+    let Some((len, scalable)) = types.vector_len(data) else {
+        return false;
+    };
+    let is_mask = types.vector_len(mask) == Some((len, scalable))
+        && matches!(types.get(types.scalar(mask)), TypeData::Int(1));
+    let pointers = if matches!(rest, "gather" | "scatter") {
+        types.vector_len(address) == Some((len, scalable))
+            && types.is_pointer(types.scalar(address))
+    } else {
+        types.is_pointer(address)
+    };
+    !is_mask || !pointers || passthru.is_some_and(|p| p != data)
 }
 
 /// Whether `name` is a target intrinsic's (`llvm.x86.*`), which this module does not know.

@@ -1232,6 +1232,10 @@ fn verify_function(
                                 return c
                                     .fail(Some(i), "Intrinsic called with incompatible signature");
                             }
+                            if crate::intrinsics::argument_type_is_wrong(&m.types, name, ci.fn_ty)
+                            {
+                                return c.fail(Some(i), "Intrinsic has incorrect argument type!");
+                            }
                             let problem =
                                 intrinsic_call_problem(&c, d, ci, callee, name, bi, &mut escaped);
                             if let Some(msg) = problem {
