@@ -561,6 +561,9 @@ pub fn mangled_name(types: &TypeTable, name: &str, fn_ty: Type) -> Option<String
     if base.starts_with("mem") && params.len() != 4 {
         return None;
     }
+    if !signature_fits(types, base, fn_ty) {
+        return None;
+    }
     let mut out = format!("llvm.{base}");
     for slot in slots {
         let t = match *slot {
@@ -575,6 +578,27 @@ pub fn mangled_name(types: &TypeTable, name: &str, fn_ty: Type) -> Option<String
         mangle(types, t, &mut out)?;
     }
     Some(out)
+}
+
+/// Whether `fn_ty` can be a signature of intrinsic `base` (without `llvm.`), as far as this
+/// module knows its constraints: LLVM remangles a declaration only then, and keeps one whose
+/// types no overload of the intrinsic has under the name it was written with. Known for the
+/// reductions (the result is the vector's element, as is the start value of `fadd` and
+/// `fmul`), the `UNIFORM` intrinsics and the masked memory ones; others are taken to fit.
+fn signature_fits(types: &TypeTable, base: &str, fn_ty: Type) -> bool {
+    let Some((ret, params, _)) = types.func_parts(fn_ty) else {
+        return false;
+    };
+    let elem = |t: Type| types.vector_len(t).map(|_| types.scalar(t));
+    match base {
+        "vector.reduce.fadd" | "vector.reduce.fmul" => {
+            params.len() == 2 && elem(params[1]) == Some(params[0]) && ret == params[0]
+        }
+        _ if base.starts_with("vector.reduce.") => {
+            params.len() == 1 && elem(params[0]) == Some(ret)
+        }
+        _ => !argument_type_is_wrong(types, &format!("llvm.{base}"), fn_ty),
+    }
 }
 
 /// LLVM's `getMangledTypeStr`; `None` for what it cannot name (an unnamed identified struct,
