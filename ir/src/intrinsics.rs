@@ -294,12 +294,13 @@ const UNIFORM: &[(&str, usize)] = &[
     ("umax", 2), ("umin", 2), ("ushl.sat", 2), ("usub.sat", 2),
 ];
 
-/// Whether function type `fn_ty` cannot be intrinsic `name`'s, as far as `UNIFORM`
-/// knows: a parameter of another type than the result, or another number of them
-/// (LLParser's "invalid intrinsic signature" for an intrinsic called without a declaration).
+/// Whether function type `fn_ty` cannot be intrinsic `name`'s, as far as `UNIFORM` and
+/// [`signature_problem`] know: a parameter of another type than the result, or another
+/// number of them (LLParser's "invalid intrinsic signature" for an intrinsic called without
+/// a declaration).
 pub fn signature_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
-    if let Some(wrong) = widening_multiply_is_wrong(types, name, fn_ty) {
-        return wrong;
+    if signature_problem(types, name, fn_ty).is_some() {
+        return true;
     }
     let Some((base, _)) = lookup(name) else {
         return false;
@@ -346,41 +347,53 @@ fn widening_multiply_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> Opt
     Some(!right)
 }
 
-/// Whether function type `fn_ty` gives intrinsic `name` a parameter of another type than
-/// the one its overloaded types (taken from the result or the data operand) make it: LLVM's
-/// "Intrinsic has incorrect argument type!" at a call. Known for the `UNIFORM` intrinsics
-/// (each parameter the result's type) and the masked memory intrinsics of LLVM 22's form,
+/// What LLVM's verifier says of a call of intrinsic `name` through function type `fn_ty`
+/// whose result or parameters are not what its overloaded types (taken from the result or
+/// the data operand) make them: "Intrinsic has incorrect return type!" or "... argument
+/// type!". Known for the `UNIFORM` intrinsics (each parameter the result's type), the vector
+/// reductions (the result is the vector's element, as is the start value of `fadd` and
+/// `fmul`), the widening multiplies, and the masked memory intrinsics of LLVM 22's form,
 /// whose mask is a vector of `i1` as long as the data (`load(ptr, mask, passthru)`,
 /// `store(data, ptr, mask)`, `gather(ptrs, mask, passthru)`, `scatter(data, ptrs, mask)`,
 /// `expandload(ptr, mask, passthru)`, `compressstore(data, ptr, mask)`).
-pub fn argument_type_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
+pub fn signature_problem(types: &TypeTable, name: &str, fn_ty: Type) -> Option<&'static str> {
+    const RET: &str = "Intrinsic has incorrect return type!";
+    const ARG: &str = "Intrinsic has incorrect argument type!";
     if let Some(wrong) = widening_multiply_is_wrong(types, name, fn_ty) {
-        return wrong;
+        return wrong.then_some(ARG);
     }
-    let Some((base, _)) = lookup(name) else {
-        return false;
-    };
-    let Some((ret, params, false)) = types.func_parts(fn_ty) else {
-        return false;
+    let (base, _) = lookup(name)?;
+    let (ret, params, false) = types.func_parts(fn_ty)? else {
+        return None;
     };
     if let Some(&(_, arity)) = UNIFORM.iter().find(|u| u.0 == base) {
-        return params.len() == arity && params.iter().any(|&p| p != ret);
+        return (params.len() == arity && params.iter().any(|&p| p != ret)).then_some(ARG);
     }
-    let Some(rest) = base.strip_prefix("masked.") else {
-        return false;
-    };
+    let elem = |t: Type| types.vector_len(t).map(|_| types.scalar(t));
+    if let Some(op) = base.strip_prefix("vector.reduce.") {
+        let (start, vector) = match (op, params) {
+            ("fadd" | "fmul", &[start, vector]) => (Some(start), vector),
+            (_, &[vector]) if op != "fadd" && op != "fmul" => (None, vector),
+            _ => return None,
+        };
+        let e = elem(vector)?;
+        return if ret != e {
+            Some(RET)
+        } else {
+            start.is_some_and(|s| s != e).then_some(ARG)
+        };
+    }
+    let rest = base.strip_prefix("masked.")?;
     if params.len() != 3 {
         // Before LLVM 22 an alignment came second; reading such a call upgrades it.
-        return false;
+        return None;
     }
     let (data, address, mask, passthru) = match rest {
         "load" | "gather" | "expandload" => (ret, params[0], params[1], Some(params[2])),
         "store" | "scatter" | "compressstore" => (params[0], params[1], params[2], None),
-        _ => return false,
+        _ => return None,
     };
-    let Some((len, scalable)) = types.vector_len(data) else {
-        return false;
-    };
+    let (len, scalable) = types.vector_len(data)?;
     let is_mask = types.vector_len(mask) == Some((len, scalable))
         && matches!(types.get(types.scalar(mask)), TypeData::Int(1));
     let pointers = if matches!(rest, "gather" | "scatter") {
@@ -389,9 +402,8 @@ pub fn argument_type_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> boo
     } else {
         types.is_pointer(address)
     };
-    !is_mask || !pointers || passthru.is_some_and(|p| p != data)
+    (!is_mask || !pointers || passthru.is_some_and(|p| p != data)).then_some(ARG)
 }
-
 /// Whether `name` is a target intrinsic's (`llvm.x86.*`), which this module does not know.
 pub fn is_target(name: &str) -> bool {
     name.strip_prefix("llvm.")
@@ -580,25 +592,11 @@ pub fn mangled_name(types: &TypeTable, name: &str, fn_ty: Type) -> Option<String
     Some(out)
 }
 
-/// Whether `fn_ty` can be a signature of intrinsic `base` (without `llvm.`), as far as this
-/// module knows its constraints: LLVM remangles a declaration only then, and keeps one whose
-/// types no overload of the intrinsic has under the name it was written with. Known for the
-/// reductions (the result is the vector's element, as is the start value of `fadd` and
-/// `fmul`), the `UNIFORM` intrinsics and the masked memory ones; others are taken to fit.
+/// Whether `fn_ty` can be a signature of intrinsic `base` (without `llvm.`), as far as
+/// [`signature_problem`] knows its constraints: LLVM remangles a declaration only then, and
+/// keeps one whose types no overload of the intrinsic has under the name it was written with.
 fn signature_fits(types: &TypeTable, base: &str, fn_ty: Type) -> bool {
-    let Some((ret, params, _)) = types.func_parts(fn_ty) else {
-        return false;
-    };
-    let elem = |t: Type| types.vector_len(t).map(|_| types.scalar(t));
-    match base {
-        "vector.reduce.fadd" | "vector.reduce.fmul" => {
-            params.len() == 2 && elem(params[1]) == Some(params[0]) && ret == params[0]
-        }
-        _ if base.starts_with("vector.reduce.") => {
-            params.len() == 1 && elem(params[0]) == Some(ret)
-        }
-        _ => !argument_type_is_wrong(types, &format!("llvm.{base}"), fn_ty),
-    }
+    signature_problem(types, &format!("llvm.{base}"), fn_ty).is_none()
 }
 
 /// LLVM's `getMangledTypeStr`; `None` for what it cannot name (an unnamed identified struct,
@@ -714,6 +712,33 @@ mod tests {
         ] {
             assert!(is_unknown(unknown), "{unknown}");
         }
+    }
+
+    #[test]
+    fn only_declarations_whose_types_fit_are_remangled() {
+        let mut types = TypeTable::default();
+        let f32_ = types.intern(TypeData::Float(FloatKind::Float));
+        let f64_ = types.intern(TypeData::Float(FloatKind::Double));
+        let v2f64 = types.intern(TypeData::Vector {
+            len: 2,
+            scalable: false,
+            elem: f64_,
+        });
+        let mut func = |ret, params: Vec<Type>| {
+            types.intern(TypeData::Func {
+                ret,
+                params,
+                varargs: false,
+            })
+        };
+        let fits = func(f64_, vec![f64_, v2f64]);
+        let wrong = func(f32_, vec![f64_, v2f64]);
+        let name = "llvm.vector.reduce.fadd.f32.f64.v2f64";
+        assert_eq!(
+            mangled_name(&types, name, fits).as_deref(),
+            Some("llvm.vector.reduce.fadd.v2f64")
+        );
+        assert_eq!(mangled_name(&types, name, wrong), None);
     }
 
     #[test]

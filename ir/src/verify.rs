@@ -1232,9 +1232,10 @@ fn verify_function(
                                 return c
                                     .fail(Some(i), "Intrinsic called with incompatible signature");
                             }
-                            if crate::intrinsics::argument_type_is_wrong(&m.types, name, ci.fn_ty)
+                            if let Some(msg) =
+                                crate::intrinsics::signature_problem(&m.types, name, ci.fn_ty)
                             {
-                                return c.fail(Some(i), "Intrinsic has incorrect argument type!");
+                                return c.fail(Some(i), msg);
                             }
                             let problem =
                                 intrinsic_call_problem(&c, d, ci, callee, name, bi, &mut escaped);
