@@ -347,12 +347,48 @@ fn widening_multiply_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> Opt
     Some(!right)
 }
 
+/// Intrinsics of one signature that LLVM's verifier tests call with the signature of a later
+/// LLVM: each name (without `llvm.`), its result and its parameters in LLVM 22.
+const FIXED: &[(&str, TypeData, &[TypeData])] = &[(
+    "nvvm.cp.async.bulk.global.to.shared.cta",
+    TypeData::Void,
+    &[
+        TypeData::Ptr(3),
+        TypeData::Ptr(3),
+        TypeData::Ptr(1),
+        TypeData::Int(32),
+        TypeData::Int(64),
+        TypeData::Int(1),
+    ],
+)];
+
+/// For an intrinsic of `FIXED`, what LLVM says of `fn_ty` (`None` for another intrinsic): the
+/// result of another type, or a parameter of another type than the one at its place. A
+/// signature that only has more or fewer parameters is not judged.
+fn fixed_signature_problem(
+    types: &TypeTable,
+    name: &str,
+    ret: Type,
+    params: &[Type],
+) -> Option<Option<&'static str>> {
+    let rest = name.strip_prefix("llvm.")?;
+    let (_, want_ret, want) = FIXED.iter().find(|f| f.0 == rest)?;
+    Some(if types.get(ret) != want_ret {
+        Some("Intrinsic has incorrect return type!")
+    } else {
+        (params.iter().zip(want.iter()))
+            .any(|(&p, w)| types.get(p) != w)
+            .then_some("Intrinsic has incorrect argument type!")
+    })
+}
+
 /// What LLVM's verifier says of a call of intrinsic `name` through function type `fn_ty`
 /// whose result or parameters are not what its overloaded types (taken from the result or
 /// the data operand) make them: "Intrinsic has incorrect return type!" or "... argument
-/// type!". Known for the `UNIFORM` intrinsics (each parameter the result's type), the vector
-/// reductions (the result is the vector's element, as is the start value of `fadd` and
-/// `fmul`), the widening multiplies, and the masked memory intrinsics of LLVM 22's form,
+/// type!". Known for the `FIXED` ones, the `UNIFORM` intrinsics (each parameter the result's
+/// type), the vector reductions (the result is the vector's element, as is the start value
+/// of `fadd` and `fmul`), the widening multiplies, and the masked memory intrinsics of LLVM
+/// 22's form,
 /// whose mask is a vector of `i1` as long as the data (`load(ptr, mask, passthru)`,
 /// `store(data, ptr, mask)`, `gather(ptrs, mask, passthru)`, `scatter(data, ptrs, mask)`,
 /// `expandload(ptr, mask, passthru)`, `compressstore(data, ptr, mask)`).
@@ -362,10 +398,13 @@ pub fn signature_problem(types: &TypeTable, name: &str, fn_ty: Type) -> Option<&
     if let Some(wrong) = widening_multiply_is_wrong(types, name, fn_ty) {
         return wrong.then_some(ARG);
     }
-    let (base, _) = lookup(name)?;
     let (ret, params, false) = types.func_parts(fn_ty)? else {
         return None;
     };
+    if let Some(problem) = fixed_signature_problem(types, name, ret, params) {
+        return problem;
+    }
+    let (base, _) = lookup(name)?;
     if let Some(&(_, arity)) = UNIFORM.iter().find(|u| u.0 == base) {
         return (params.len() == arity && params.iter().any(|&p| p != ret)).then_some(ARG);
     }
