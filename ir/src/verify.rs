@@ -2488,14 +2488,12 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
             if d.md.is_empty() {
                 continue;
             }
-            let contents =
-                d.md.iter()
-                    .filter(|a| {
-                        matches!(
-                            &*a.kind,
-                            "annotation" | "llvm.access.group" | "memprof" | "callsite"
-                        )
-                    });
+            let contents = d.md.iter().filter(|a| {
+                matches!(
+                    &*a.kind,
+                    "annotation" | "llvm.access.group" | "memprof" | "callsite"
+                )
+            });
             for a in contents {
                 let nodes = nodes
                     .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect());

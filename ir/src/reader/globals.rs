@@ -705,7 +705,13 @@ impl<'a> Parser<'a> {
     /// source, the definition's line.
     fn check_node_references(&self) -> PResult<()> {
         use rayon::prelude::*;
-        let max = self.guard.md_ids.iter().copied().max().map_or(0, |m| m as usize + 1);
+        let max = self
+            .guard
+            .md_ids
+            .iter()
+            .copied()
+            .max()
+            .map_or(0, |m| m as usize + 1);
         let mut defined = vec![0u64; max.div_ceil(64)];
         for &id in &self.guard.md_ids {
             defined[id as usize / 64] |= 1 << (id % 64);
@@ -1575,7 +1581,10 @@ impl<'a> Parser<'a> {
 
 /// The first `!N` in a metadata definition's text whose `N` `is_defined` refuses: where its
 /// digits start, and `N`. Quoted strings (`!"..."`, `c"..."`) are skipped.
-fn first_undefined_reference(text: &[u8], is_defined: &impl Fn(u64) -> bool) -> Option<(usize, u64)> {
+fn first_undefined_reference(
+    text: &[u8],
+    is_defined: &impl Fn(u64) -> bool,
+) -> Option<(usize, u64)> {
     let mut i = 0;
     while let Some(k) = memchr::memchr2(b'!', b'"', &text[i..]) {
         i += k;
@@ -1584,7 +1593,10 @@ fn first_undefined_reference(text: &[u8], is_defined: &impl Fn(u64) -> bool) -> 
             i += 1;
             continue;
         }
-        let digits = text[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let digits = text[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
         if digits > 0 {
             let id = std::str::from_utf8(&text[i + 1..i + 1 + digits])
                 .ok()

@@ -124,7 +124,9 @@ pub(super) fn target_intrinsic_problem(
     } else if under("amdgcn.s.prefetch.data") {
         // Global (1) or constant (4) memory, or a flat pointer.
         if addrspace(0).is_some_and(|a| !matches!(a, 0 | 1 | 4)) {
-            return Some("llvm.amdgcn.s.prefetch.data only supports global or constant memory".into());
+            return Some(
+                "llvm.amdgcn.s.prefetch.data only supports global or constant memory".into(),
+            );
         }
     } else if rest == "amdgcn.init.exec.from.input" {
         let inreg_arg = matches!(arg(0), Some(Value::Arg(n))
@@ -135,10 +137,11 @@ pub(super) fn target_intrinsic_problem(
                     .into(),
             );
         }
-    } else if under("amdgcn.cooperative.atomic.load") || under("amdgcn.cooperative.atomic.store")
-    {
+    } else if under("amdgcn.cooperative.atomic.load") || under("amdgcn.cooperative.atomic.store") {
         if addrspace(0).is_some_and(|a| a > 1) {
-            return Some("cooperative atomic intrinsics require a generic or global pointer".into());
+            return Some(
+                "cooperative atomic intrinsics require a generic or global pointer".into(),
+            );
         }
         let scope = args.checked_sub(1).and_then(arg);
         if !scope.is_some_and(|v| names_a_string(c, v)) {
