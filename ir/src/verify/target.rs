@@ -199,8 +199,8 @@ fn whole_wave_problem(c: &Checker<'_>, d: &InstData, ci: &CallInfo) -> Option<&'
         return Some("Call argument count must match callee argument count");
     }
     let inreg = |set: Option<&AttrSet>| set.is_some_and(|s| s.has("inreg"));
-    for k in 1..args {
-        if c.ty(d.operands[k]) != Some(params[k]) {
+    for (k, &param) in params.iter().enumerate().skip(1) {
+        if c.ty(d.operands[k]) != Some(param) {
             return Some("Argument types must match");
         }
         if inreg(ci.attrs.params.get(k)) != inreg(target.attrs.params.get(k)) {
