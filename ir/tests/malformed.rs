@@ -1221,6 +1221,7 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("define void @f(ptr addrspace(1) %p) {\n  %d = call <4 x i32> @llvm.amdgcn.global.load.b128(ptr addrspace(1) %p)\n  ret void\n}\n", "unknown intrinsic 'llvm.amdgcn.global.load.b128'"),
     // References inside metadata nodes name defined nodes.
     ("!named = !{!0}\n!0 = !{!0, !\"!1\", !2}\n!2 = !{}\n", ""),
+    ("!named = !{!0}\n!0 = !{i32 1, ; a comment naming !7\n  !\"x\"}\n", ""),
     ("!named = !{!0}\n!0 = !{!0, !1}\n", "use of undefined metadata '!1'"),
     ("!named = !{!0}\n!0 = !{!DILocation(line: 1, scope: !2)}\n", "use of undefined metadata '!2'"),
 ];

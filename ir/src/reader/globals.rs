@@ -1580,18 +1580,25 @@ impl<'a> Parser<'a> {
 }
 
 /// The first `!N` in a metadata definition's text whose `N` `is_defined` refuses: where its
-/// digits start, and `N`. Quoted strings (`!"..."`, `c"..."`) are skipped.
+/// digits start, and `N`. Quoted strings (`!"..."`, `c"..."`) and comments (a node written
+/// over several lines may hold them) are skipped.
 fn first_undefined_reference(
     text: &[u8],
     is_defined: &impl Fn(u64) -> bool,
 ) -> Option<(usize, u64)> {
     let mut i = 0;
-    while let Some(k) = memchr::memchr2(b'!', b'"', &text[i..]) {
+    while let Some(k) = memchr::memchr3(b'!', b'"', b';', &text[i..]) {
         i += k;
-        if text[i] == b'"' {
-            i += 1 + memchr::memchr(b'"', &text[i + 1..])?;
-            i += 1;
-            continue;
+        match text[i] {
+            b'"' => {
+                i += 2 + memchr::memchr(b'"', &text[i + 1..])?;
+                continue;
+            }
+            b';' => {
+                i += 1 + memchr::memchr(b'\n', &text[i..])?;
+                continue;
+            }
+            _ => {}
         }
         let digits = text[i + 1..]
             .iter()
