@@ -294,10 +294,14 @@ const UNIFORM: &[(&str, usize)] = &[
     ("umax", 2), ("umin", 2), ("ushl.sat", 2), ("usub.sat", 2),
 ];
 
-/// Whether function type `fn_ty` cannot be intrinsic `name`'s, as far as `UNIFORM`
-/// knows: a parameter of another type than the result, or another number of them
-/// (LLParser's "invalid intrinsic signature" for an intrinsic called without a declaration).
+/// Whether function type `fn_ty` cannot be intrinsic `name`'s, as far as `UNIFORM` and
+/// [`signature_problem`] know: a parameter of another type than the result, or another
+/// number of them (LLParser's "invalid intrinsic signature" for an intrinsic called without
+/// a declaration).
 pub fn signature_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
+    if signature_problem(types, name, fn_ty).is_some() {
+        return true;
+    }
     let Some((base, _)) = lookup(name) else {
         return false;
     };
@@ -311,6 +315,134 @@ pub fn signature_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
         })
 }
 
+/// The widening vector multiplies of AArch64 and ARM (`llvm.aarch64.neon.smull.v2i64`), which
+/// take two vectors of half as wide integers (`LLVMTruncatedType` in LLVM's tables).
+const WIDENING_MULTIPLIES: &[&str] = &[
+    "aarch64.neon.pmull",
+    "aarch64.neon.smull",
+    "aarch64.neon.umull",
+    "arm.neon.vmullp",
+    "arm.neon.vmulls",
+    "arm.neon.vmullu",
+];
+
+/// For a widening multiply `name`, whether `fn_ty` is not `<N x iW> (<N x iW/2>, <N x iW/2>)`
+/// (`None` for another intrinsic); each confirmed against opt-22.
+fn widening_multiply_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> Option<bool> {
+    WIDENING_MULTIPLIES
+        .iter()
+        .find(|base| is_under(name, base))?;
+    let (ret, params, varargs) = types.func_parts(fn_ty)?;
+    let half = |t: Type| match types.get(types.scalar(t)) {
+        TypeData::Int(w) if w % 2 == 0 => Some((types.vector_len(t)?, w / 2)),
+        _ => None,
+    };
+    let narrow = |t: Type| match types.get(types.scalar(t)) {
+        TypeData::Int(w) => Some((types.vector_len(t)?, *w)),
+        _ => None,
+    };
+    let right = !varargs
+        && params.len() == 2
+        && half(ret).is_some_and(|h| params.iter().all(|&p| narrow(p) == Some(h)));
+    Some(!right)
+}
+
+/// Intrinsics of one signature that LLVM's verifier tests call with the signature of a later
+/// LLVM: each name (without `llvm.`), its result and its parameters in LLVM 22.
+const FIXED: &[(&str, TypeData, &[TypeData])] = &[(
+    "nvvm.cp.async.bulk.global.to.shared.cta",
+    TypeData::Void,
+    &[
+        TypeData::Ptr(3),
+        TypeData::Ptr(3),
+        TypeData::Ptr(1),
+        TypeData::Int(32),
+        TypeData::Int(64),
+        TypeData::Int(1),
+    ],
+)];
+
+/// For an intrinsic of `FIXED`, what LLVM says of `fn_ty` (`None` for another intrinsic): the
+/// result of another type, or a parameter of another type than the one at its place. A
+/// signature that only has more or fewer parameters is not judged.
+fn fixed_signature_problem(
+    types: &TypeTable,
+    name: &str,
+    ret: Type,
+    params: &[Type],
+) -> Option<Option<&'static str>> {
+    let rest = name.strip_prefix("llvm.")?;
+    let (_, want_ret, want) = FIXED.iter().find(|f| f.0 == rest)?;
+    Some(if types.get(ret) != want_ret {
+        Some("Intrinsic has incorrect return type!")
+    } else {
+        (params.iter().zip(want.iter()))
+            .any(|(&p, w)| types.get(p) != w)
+            .then_some("Intrinsic has incorrect argument type!")
+    })
+}
+
+/// What LLVM's verifier says of a call of intrinsic `name` through function type `fn_ty`
+/// whose result or parameters are not what its overloaded types (taken from the result or
+/// the data operand) make them: "Intrinsic has incorrect return type!" or "... argument
+/// type!". Known for the `FIXED` ones, the `UNIFORM` intrinsics (each parameter the result's
+/// type), the vector reductions (the result is the vector's element, as is the start value
+/// of `fadd` and `fmul`), the widening multiplies, and the masked memory intrinsics of LLVM
+/// 22's form,
+/// whose mask is a vector of `i1` as long as the data (`load(ptr, mask, passthru)`,
+/// `store(data, ptr, mask)`, `gather(ptrs, mask, passthru)`, `scatter(data, ptrs, mask)`,
+/// `expandload(ptr, mask, passthru)`, `compressstore(data, ptr, mask)`).
+pub fn signature_problem(types: &TypeTable, name: &str, fn_ty: Type) -> Option<&'static str> {
+    const RET: &str = "Intrinsic has incorrect return type!";
+    const ARG: &str = "Intrinsic has incorrect argument type!";
+    if let Some(wrong) = widening_multiply_is_wrong(types, name, fn_ty) {
+        return wrong.then_some(ARG);
+    }
+    let (ret, params, false) = types.func_parts(fn_ty)? else {
+        return None;
+    };
+    if let Some(problem) = fixed_signature_problem(types, name, ret, params) {
+        return problem;
+    }
+    let (base, _) = lookup(name)?;
+    if let Some(&(_, arity)) = UNIFORM.iter().find(|u| u.0 == base) {
+        return (params.len() == arity && params.iter().any(|&p| p != ret)).then_some(ARG);
+    }
+    let elem = |t: Type| types.vector_len(t).map(|_| types.scalar(t));
+    if let Some(op) = base.strip_prefix("vector.reduce.") {
+        let (start, vector) = match (op, params) {
+            ("fadd" | "fmul", &[start, vector]) => (Some(start), vector),
+            (_, &[vector]) if op != "fadd" && op != "fmul" => (None, vector),
+            _ => return None,
+        };
+        let e = elem(vector)?;
+        return if ret != e {
+            Some(RET)
+        } else {
+            start.is_some_and(|s| s != e).then_some(ARG)
+        };
+    }
+    let rest = base.strip_prefix("masked.")?;
+    if params.len() != 3 {
+        // Before LLVM 22 an alignment came second; reading such a call upgrades it.
+        return None;
+    }
+    let (data, address, mask, passthru) = match rest {
+        "load" | "gather" | "expandload" => (ret, params[0], params[1], Some(params[2])),
+        "store" | "scatter" | "compressstore" => (params[0], params[1], params[2], None),
+        _ => return None,
+    };
+    let (len, scalable) = types.vector_len(data)?;
+    let is_mask = types.vector_len(mask) == Some((len, scalable))
+        && matches!(types.get(types.scalar(mask)), TypeData::Int(1));
+    let pointers = if matches!(rest, "gather" | "scatter") {
+        types.vector_len(address) == Some((len, scalable))
+            && types.is_pointer(types.scalar(address))
+    } else {
+        types.is_pointer(address)
+    };
+    (!is_mask || !pointers || passthru.is_some_and(|p| p != data)).then_some(ARG)
+}
 /// Whether `name` is a target intrinsic's (`llvm.x86.*`), which this module does not know.
 pub fn is_target(name: &str) -> bool {
     name.strip_prefix("llvm.")
@@ -318,9 +450,30 @@ pub fn is_target(name: &str) -> bool {
         .is_some_and(|first| TARGETS.contains(&first))
 }
 
-/// Target-independent intrinsics (under any suffix) and their `immarg` parameters, which
-/// LLVM gives them whatever their declaration says; each confirmed against opt-22.
+/// The AMDGPU intrinsics of LLVM 22 (`llvm.amdgcn.*`, without that prefix), one a line,
+/// sorted: their run of LLVM 22's intrinsic name table, as `strings` shows it in
+/// libLLVM.so.22.1, each one opt-22 takes for an intrinsic. A call of another `llvm.amdgcn.`
+/// name without a declaration is LLParser's "unknown intrinsic".
+const AMDGCN_NAMES: &str = include_str!("intrinsics/amdgcn.txt");
+
+/// Intrinsics (under any suffix) and their `immarg` parameters, which LLVM gives them
+/// whatever their declaration says; each confirmed against opt-22. The target ones are those
+/// LLVM's verifier tests name.
 const IMMARGS: &[(&str, &[usize])] = &[
+    ("aarch64.range.prefetch", &[1, 2]),
+    ("arm.cdp", &[0, 1, 2, 3, 4, 5]),
+    ("arm.cdp2", &[0, 1, 2, 3, 4, 5]),
+    ("arm.mcr", &[0, 1, 3, 4, 5]),
+    ("arm.mcr2", &[0, 1, 3, 4, 5]),
+    ("arm.mcrr", &[0, 1, 4]),
+    ("arm.mcrr2", &[0, 1, 4]),
+    ("arm.mrc", &[0, 1, 2, 3, 4]),
+    ("arm.mrc2", &[0, 1, 2, 3, 4]),
+    ("arm.mrrc", &[0, 1, 2]),
+    ("arm.mrrc2", &[0, 1, 2]),
+    ("arm.space", &[0]),
+    ("nvvm.fence.proxy.tensormap_generic.acquire", &[1]),
+    ("nvvm.setmaxnreg", &[0]),
     ("abs", &[1]),
     ("ctlz", &[1]),
     ("cttz", &[1]),
@@ -343,31 +496,50 @@ const IMMARGS: &[(&str, &[usize])] = &[
 /// Whether LLVM 22 gives parameter `k` of intrinsic `name` the `immarg` attribute, as far
 /// as `IMMARGS` knows (`memcpy` covers `memcpy.inline` and the element-wise atomic one).
 pub fn has_immarg(name: &str, k: usize) -> bool {
-    let Some(rest) = name.strip_prefix("llvm.") else {
-        return false;
-    };
-    IMMARGS.iter().any(|(base, ks)| {
-        rest.strip_prefix(base)
-            .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
-            && ks.contains(&k)
-    })
+    IMMARGS
+        .iter()
+        .any(|(base, ks)| ks.contains(&k) && is_under(name, base))
+}
+
+/// The `range` LLVM 22 gives `immarg` parameter `k` of intrinsic `name` (under any suffix),
+/// as the half-open `[lo, hi)` of its `range` attribute; each confirmed against opt-22.
+const IMMARG_RANGES: &[(&str, usize, i64, i64)] = &[
+    ("nvvm.fence.proxy.tensormap_generic.acquire", 1, 128, 129),
+    ("nvvm.setmaxnreg", 0, 24, 257),
+];
+
+/// Whether `name` is intrinsic `base` (without `llvm.`) under any `.` suffix.
+fn is_under(name: &str, base: &str) -> bool {
+    name.strip_prefix("llvm.")
+        .and_then(|rest| rest.strip_prefix(base))
+        .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
+}
+
+/// The range LLVM 22 gives `immarg` parameter `k` of intrinsic `name`, as far as
+/// `IMMARG_RANGES` knows.
+pub fn immarg_range(name: &str, k: usize) -> Option<(i64, i64)> {
+    IMMARG_RANGES
+        .iter()
+        .find(|&&(base, at, _, _)| at == k && is_under(name, base))
+        .map(|&(_, _, lo, hi)| (lo, hi))
 }
 
 /// Whether LLParser refuses `name` as the callee of an intrinsic the module calls without
 /// declaring it ("unknown intrinsic"): an `llvm.` name that is no target-independent
-/// intrinsic, with or without type suffixes. Target intrinsics are taken as known.
+/// intrinsic or AMDGPU one, with or without type suffixes. Other target intrinsics are taken
+/// as known. A name is taken as known when it or any part of it up to a `.` is listed, so a
+/// misspelled suffix of an intrinsic that is not overloaded (which LLVM refuses too) is let
+/// through: a missed refusal, never a false one.
 pub fn is_unknown(name: &str) -> bool {
     let Some(rest) = name.strip_prefix("llvm.") else {
         return false;
     };
-    if is_target(name) {
-        return false;
-    }
-    let known = |prefix: &str| {
-        INTRINSIC_NAMES
-            .split_ascii_whitespace()
-            .any(|k| k == prefix)
+    let (rest, names) = match rest.strip_prefix("amdgcn.") {
+        Some(amdgcn) => (amdgcn, AMDGCN_NAMES),
+        None if is_target(name) => return false,
+        None => (rest, INTRINSIC_NAMES),
     };
+    let known = |prefix: &str| names.split_ascii_whitespace().any(|k| k == prefix);
     !rest
         .match_indices('.')
         .map(|(at, _)| &rest[..at])
@@ -440,6 +612,9 @@ pub fn mangled_name(types: &TypeTable, name: &str, fn_ty: Type) -> Option<String
     if base.starts_with("mem") && params.len() != 4 {
         return None;
     }
+    if !signature_fits(types, base, fn_ty) {
+        return None;
+    }
     let mut out = format!("llvm.{base}");
     for slot in slots {
         let t = match *slot {
@@ -454,6 +629,13 @@ pub fn mangled_name(types: &TypeTable, name: &str, fn_ty: Type) -> Option<String
         mangle(types, t, &mut out)?;
     }
     Some(out)
+}
+
+/// Whether `fn_ty` can be a signature of intrinsic `base` (without `llvm.`), as far as
+/// [`signature_problem`] knows its constraints: LLVM remangles a declaration only then, and
+/// keeps one whose types no overload of the intrinsic has under the name it was written with.
+fn signature_fits(types: &TypeTable, base: &str, fn_ty: Type) -> bool {
+    signature_problem(types, &format!("llvm.{base}"), fn_ty).is_none()
 }
 
 /// LLVM's `getMangledTypeStr`; `None` for what it cannot name (an unnamed identified struct,
@@ -554,13 +736,48 @@ mod tests {
             "llvm.assume",
             "llvm.experimental.constrained.fadd.f32",
             "llvm.x86.sse2.pause",
-            "llvm.amdgcn.anything",
+            "llvm.amdgcn.s.barrier",
+            "llvm.amdgcn.readfirstlane.i32",
         ] {
             assert!(!is_unknown(known), "{known}");
         }
-        for unknown in ["llvm.foobar", "llvm.structured.gep.p9", "llvm.umaxx"] {
+        let amdgcn: Vec<&str> = AMDGCN_NAMES.split_ascii_whitespace().collect();
+        assert!(amdgcn.windows(2).all(|w| w[0] < w[1]));
+        for unknown in [
+            "llvm.foobar",
+            "llvm.structured.gep.p9",
+            "llvm.umaxx",
+            "llvm.amdgcn.global.load.b128",
+        ] {
             assert!(is_unknown(unknown), "{unknown}");
         }
+    }
+
+    #[test]
+    fn only_declarations_whose_types_fit_are_remangled() {
+        let mut types = TypeTable::default();
+        let f32_ = types.intern(TypeData::Float(FloatKind::Float));
+        let f64_ = types.intern(TypeData::Float(FloatKind::Double));
+        let v2f64 = types.intern(TypeData::Vector {
+            len: 2,
+            scalable: false,
+            elem: f64_,
+        });
+        let mut func = |ret, params: Vec<Type>| {
+            types.intern(TypeData::Func {
+                ret,
+                params,
+                varargs: false,
+            })
+        };
+        let fits = func(f64_, vec![f64_, v2f64]);
+        let wrong = func(f32_, vec![f64_, v2f64]);
+        let name = "llvm.vector.reduce.fadd.f32.f64.v2f64";
+        assert_eq!(
+            mangled_name(&types, name, fits).as_deref(),
+            Some("llvm.vector.reduce.fadd.v2f64")
+        );
+        assert_eq!(mangled_name(&types, name, wrong), None);
     }
 
     #[test]

@@ -416,6 +416,56 @@ impl<'a> Lexer<'a> {
 /// LLVM's lexer's message for a quoted name holding NUL (`%"\\00"`).
 pub const NUL_IN_NAME: &str = "NUL character is not allowed in names";
 
+/// The first of the 256 code points that stand for bytes of a name that are not UTF-8
+/// (U+10FF00 to U+10FFFF, private use): LLVM's names are bytes, ours are text.
+const NAME_BYTE_BASE: u32 = 0x10_FF00;
+
+/// The name spelt by `bytes` (unescaped), without loss: valid UTF-8 as it is, and each byte
+/// of an invalid sequence as the private code point U+10FF00 + byte, which
+/// [`name_to_bytes`] turns back into that byte when the name is printed (`!\FFfoo`).
+pub fn name_from_bytes(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| {
+        let bytes = e.into_bytes();
+        let mut out = String::with_capacity(bytes.len() + 8);
+        let mut rest = &bytes[..];
+        while !rest.is_empty() {
+            match std::str::from_utf8(rest) {
+                Ok(s) => {
+                    out.push_str(s);
+                    break;
+                }
+                Err(e) => {
+                    let (good, bad) = rest.split_at(e.valid_up_to());
+                    out.push_str(std::str::from_utf8(good).expect("checked"));
+                    let n = e.error_len().unwrap_or(bad.len());
+                    for &b in &bad[..n] {
+                        out.push(char::from_u32(NAME_BYTE_BASE + u32::from(b)).expect("a char"));
+                    }
+                    rest = &bad[n..];
+                }
+            }
+        }
+        out
+    })
+}
+
+/// The bytes of name `n`, each code point [`name_from_bytes`] made of a byte turned back
+/// into it.
+pub fn name_to_bytes(n: &str) -> std::borrow::Cow<'_, [u8]> {
+    // The UTF-8 of U+10FF00..=U+10FFFF starts with F4 8F.
+    if memchr::memmem::find(n.as_bytes(), &[0xF4, 0x8F]).is_none() {
+        return std::borrow::Cow::Borrowed(n.as_bytes());
+    }
+    let mut out = Vec::with_capacity(n.len());
+    for c in n.chars() {
+        match u32::from(c).checked_sub(NAME_BYTE_BASE) {
+            Some(b) if b < 256 => out.push(b as u8),
+            _ => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Unescape LLVM's `\XX` hex escapes and `\\` in a quoted string.
 pub fn unescape(raw: &[u8]) -> Vec<u8> {
     if memchr(b'\\', raw).is_none() {

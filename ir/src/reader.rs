@@ -668,8 +668,7 @@ impl<'a> Parser<'a> {
     /// The name a token spells, borrowed from the text unless it is quoted.
     fn name_str(&self, t: Token) -> std::borrow::Cow<'a, str> {
         if t.quoted {
-            String::from_utf8_lossy(&unescape(&self.src[t.start as usize..t.end as usize]))
-                .into_owned()
+            crate::lexer::name_from_bytes(unescape(&self.src[t.start as usize..t.end as usize]))
                 .into()
         } else {
             self.text(t).into()
@@ -679,7 +678,8 @@ impl<'a> Parser<'a> {
     fn name_of(&self, t: Token) -> Box<str> {
         // Quoted names, and metadata names (`!\5Cname`), may hold `\XX` escapes.
         if t.quoted || (t.kind == Tok::MetaName && self.text(t).contains('\\')) {
-            String::from_utf8_lossy(&unescape(&self.src[t.start as usize..t.end as usize])).into()
+            crate::lexer::name_from_bytes(unescape(&self.src[t.start as usize..t.end as usize]))
+                .into()
         } else {
             self.text(t).into()
         }

@@ -23,6 +23,7 @@ use std::cell::RefCell;
 use std::fmt;
 
 mod debug_info;
+mod target;
 
 /// A verifier finding: which function, where (byte offset of the instruction when the module
 /// was read from text), and what.
@@ -1231,6 +1232,11 @@ fn verify_function(
                                 return c
                                     .fail(Some(i), "Intrinsic called with incompatible signature");
                             }
+                            if let Some(msg) =
+                                crate::intrinsics::signature_problem(&m.types, name, ci.fn_ty)
+                            {
+                                return c.fail(Some(i), msg);
+                            }
                             let problem =
                                 intrinsic_call_problem(&c, d, ci, callee, name, bi, &mut escaped);
                             if let Some(msg) = problem {
@@ -1296,6 +1302,11 @@ fn verify_function(
                         if !m.types.is_pointer(p) {
                             return c.fail(Some(i), "Store operand must be a pointer.");
                         }
+                    }
+                }
+                Opcode::Alloca => {
+                    if let Some(msg) = target::alloca_problem(&c, d) {
+                        return c.fail(Some(i), msg);
                     }
                 }
                 Opcode::Load => {
@@ -1414,6 +1425,56 @@ fn intrinsic_call_problem(
     name: &str,
     block: u32,
     escaped: &mut bool,
+) -> Option<std::borrow::Cow<'static, str>> {
+    if let Some(msg) = intrinsic_args_problem(c, d, ci, callee, name) {
+        return Some(msg);
+    }
+    if let Some(msg) = target::target_intrinsic_problem(c, d, ci, name) {
+        return Some(msg);
+    }
+    intrinsic_rules_problem(c, d, ci, name, block, escaped).map(std::borrow::Cow::Borrowed)
+}
+
+/// LLVM's checks of an intrinsic call's `immarg` arguments: constants, within their ranges.
+fn intrinsic_args_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    callee: &Function,
+    name: &str,
+) -> Option<std::borrow::Cow<'static, str>> {
+    let args = d.num_call_args();
+    // An `immarg` parameter takes a constant integer or float: marked so by the declaration
+    // (of any `llvm.` name) or by LLVM itself for the intrinsics it knows; the call site
+    // only repeats it.
+    let immarg = |ps: &[crate::attr::AttrSet], k: usize| ps.get(k).is_some_and(|p| p.has("immarg"));
+    let marked =
+        |k: usize| immarg(&callee.attrs.params, k) || crate::intrinsics::has_immarg(name, k);
+    if (0..args).any(|k| immarg(&ci.attrs.params, k) && !marked(k)) {
+        return Some("immarg may not apply only to call sites".into());
+    }
+    let immediate = |v: Value| {
+        matches!(v, Value::Const(k)
+        if matches!(c.m.consts.get(k), ConstData::Int { .. } | ConstData::Float { .. }))
+    };
+    if (0..args).any(|k| marked(k) && !immediate(d.operands[k])) {
+        return Some("immarg operand has non-immediate parameter".into());
+    }
+    (0..args)
+        .filter(|&k| marked(k))
+        .find_map(|k| target::immarg_range_problem(c, d, ci, callee, name, k))
+        .map(Into::into)
+}
+
+/// LLVM's `Verifier::visitIntrinsicCall` rules of the intrinsics any target's IR may call,
+/// past their arguments' `immarg` checks.
+fn intrinsic_rules_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    name: &str,
+    block: u32,
+    escaped: &mut bool,
 ) -> Option<&'static str> {
     let int_const = |k: usize| match d.operands.get(k) {
         Some(Value::Const(k)) => match c.m.consts.get(*k) {
@@ -1423,22 +1484,6 @@ fn intrinsic_call_problem(
         _ => None,
     };
     let args = d.num_call_args();
-    // An `immarg` parameter takes a constant integer or float: marked so by the declaration
-    // (of any `llvm.` name) or by LLVM itself for the intrinsics it knows; the call site
-    // only repeats it.
-    let immarg = |ps: &[crate::attr::AttrSet], k: usize| ps.get(k).is_some_and(|p| p.has("immarg"));
-    let marked =
-        |k: usize| immarg(&callee.attrs.params, k) || crate::intrinsics::has_immarg(name, k);
-    if (0..args).any(|k| immarg(&ci.attrs.params, k) && !marked(k)) {
-        return Some("immarg may not apply only to call sites");
-    }
-    let immediate = |v: Value| {
-        matches!(v, Value::Const(k)
-        if matches!(c.m.consts.get(k), ConstData::Int { .. } | ConstData::Float { .. }))
-    };
-    if (0..args).any(|k| marked(k) && !immediate(d.operands[k])) {
-        return Some("immarg operand has non-immediate parameter");
-    }
     // An assumption's operand bundles name attributes (`"align"(ptr %p, i64 8)`).
     if name == "llvm.assume" {
         let valid = |tag: &str| {
@@ -1709,6 +1754,8 @@ fn attachment_misplaced(m: &Module, d: &InstData) -> Option<&'static str> {
             "mmra" if !memory && !call && op != Opcode::Fence => {
                 "!mmra metadata attached to unexpected instruction kind"
             }
+            "memprof" if !call => "!memprof metadata should only exist on calls",
+            "callsite" if !call => "!callsite metadata should only exist on calls",
             _ => continue,
         };
         return Some(msg);
@@ -2321,7 +2368,102 @@ fn check_annotation(
     Ok(())
 }
 
-/// LLVM's checks of `!annotation` and `!llvm.access.group` nodes, and of `!alias.scope` and `!noalias` lists (and of the scope an
+/// Whether a tuple operand's text is a constant integer (`i64 123`, `i1 true`): what
+/// `mdconst::dyn_extract<ConstantInt>` finds.
+fn is_const_int(p: &str) -> bool {
+    let Some((ty, v)) = p.split_once(' ') else {
+        return false;
+    };
+    let v = v.trim();
+    ty.strip_prefix('i')
+        .is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        && (matches!(v, "true" | "false")
+            || v.strip_prefix('-')
+                .unwrap_or(v)
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+                && !v.is_empty())
+}
+
+/// The pieces of the tuple `op` names (numbered or written in place).
+fn tuple_at<'a>(nodes: &rustc_hash::FxHashMap<u32, &'a str>, op: &'a str) -> Option<Vec<&'a str>> {
+    match classify(op) {
+        MdOperand::Ref(n) => tuple_pieces(nodes.get(&n)?),
+        MdOperand::Inline(t) => tuple_pieces(t),
+        _ => None,
+    }
+}
+
+/// LLVM's `visitCallStackMetadata`: a call stack (a `!callsite` node, the first operand of a
+/// `!memprof` MemInfoBlock) is a list of one constant integer or more (location hashes).
+fn check_call_stack(stack: &[&str]) -> Result<(), &'static str> {
+    if stack.is_empty() {
+        return Err("call stack metadata should have at least 1 operand");
+    }
+    if !stack.iter().all(|p| is_const_int(p)) {
+        return Err("call stack metadata operand should be constant integer");
+    }
+    Ok(())
+}
+
+/// LLVM 22's checks of a `!memprof` node (`kind` "memprof") or a `!callsite` one: a list of
+/// MemInfoBlocks, each a call stack, an allocation type string and then pairs of constant
+/// integers (LLVM 22 takes no further strings there; later versions do).
+fn check_memprof(
+    nodes: &rustc_hash::FxHashMap<u32, &str>,
+    kind: &str,
+    md: &crate::metadata::Metadata,
+) -> Result<(), &'static str> {
+    let text = match md {
+        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
+        crate::metadata::Metadata::Text(t) => Some(&**t),
+        _ => None,
+    };
+    let Some(ops) = text.and_then(tuple_pieces) else {
+        return Ok(());
+    };
+    if kind == "callsite" {
+        return check_call_stack(&ops);
+    }
+    if ops.is_empty() {
+        return Err("!memprof annotations should have at least 1 metadata operand (MemInfoBlock)");
+    }
+    for mib in ops {
+        // A MemInfoBlock that is no node makes opt-22 crash: left alone.
+        let Some(mib) = tuple_at(nodes, mib) else {
+            continue;
+        };
+        if mib.len() < 2 {
+            return Err("Each !memprof MemInfoBlock should have at least 2 operands");
+        }
+        if mib[0] == "null" {
+            return Err("!memprof MemInfoBlock first operand should not be null");
+        }
+        let Some(stack) = tuple_at(nodes, mib[0]) else {
+            return Err("!memprof MemInfoBlock first operand should be an MDNode");
+        };
+        check_call_stack(&stack)?;
+        if classify(mib[1]) != MdOperand::Str {
+            return Err("!memprof MemInfoBlock second operand should be an MDString");
+        }
+        for &op in &mib[2..] {
+            let Some(pair) = tuple_at(nodes, op) else {
+                return Err("Not all !memprof MemInfoBlock operands 2 to N are MDNode");
+            };
+            if pair.len() != 2 {
+                return Err(
+                    "Not all !memprof MemInfoBlock operands 2 to N are MDNode with 2 operands",
+                );
+            }
+            if !pair.iter().all(|p| is_const_int(p)) {
+                return Err("Not all !memprof MemInfoBlock operands 2 to N are MDNode with ConstantInt operands");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's checks of `!annotation`, `!memprof`, `!callsite` and `!llvm.access.group` nodes, and of `!alias.scope` and `!noalias` lists (and of the scope an
 /// `llvm.experimental.noalias.scope.decl` declares): a list of scopes, each a node of two or
 /// three operands (itself or a name, its domain, an optional description string), each domain
 /// a node of one or two (itself or a name, an optional description string). The first finding
@@ -2346,14 +2488,18 @@ fn verify_alias_scopes(m: &Module) -> Result<(), VerifyError> {
             if d.md.is_empty() {
                 continue;
             }
-            let contents =
-                d.md.iter()
-                    .filter(|a| matches!(&*a.kind, "annotation" | "llvm.access.group"));
+            let contents = d.md.iter().filter(|a| {
+                matches!(
+                    &*a.kind,
+                    "annotation" | "llvm.access.group" | "memprof" | "callsite"
+                )
+            });
             for a in contents {
                 let nodes = nodes
                     .get_or_insert_with(|| m.md_nodes.iter().map(|n| (n.id, &*n.text)).collect());
                 let r = match &*a.kind {
                     "annotation" => check_annotation(nodes, &a.md),
+                    "memprof" | "callsite" => check_memprof(nodes, &a.kind, &a.md),
                     _ => check_access_groups(nodes, &a.md),
                 };
                 if let Err(msg) = r {

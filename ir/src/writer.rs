@@ -202,7 +202,8 @@ impl<'m> Writer<'m> {
     /// [`Writer::name`], with names of digits plain (`numbers`) or quoted.
     fn sigiled_name(&mut self, sigil: u8, n: &str, numbers: bool) {
         self.out.push(sigil);
-        let b = n.as_bytes();
+        let bytes = crate::lexer::name_to_bytes(n);
+        let b = &*bytes;
         if is_plain_name(b) || (numbers && !b.is_empty() && b.iter().all(u8::is_ascii_digit)) {
             self.out.extend_from_slice(b);
         } else {
@@ -221,7 +222,7 @@ impl<'m> Writer<'m> {
     /// there); bytes outside `[-a-zA-Z$._]` (and digits after the first) are written `\XX`.
     fn md_name(&mut self, n: &str) {
         self.out.push(b'!');
-        for (i, &c) in n.as_bytes().iter().enumerate() {
+        for (i, &c) in crate::lexer::name_to_bytes(n).iter().enumerate() {
             let plain = c.is_ascii_alphabetic()
                 || matches!(c, b'-' | b'$' | b'.' | b'_')
                 || (i > 0 && c.is_ascii_digit());

@@ -1085,6 +1085,30 @@ const DI_FIELDS: &[(&str, &str)] = &[
         "element too large, limit is 18446744073709551615",
     ),
     ("!DIExpression(DIOpArg(0, ptr))", "expected unsigned integer"),
+    // Each kind has LLVM 22's fields and no others: later LLVMs added some.
+    (
+        "!DIDerivedType(tag: DW_TAG_pointer_type, baseType: !4, dwarfAddressSpace: 1)",
+        "",
+    ),
+    (
+        "!DIDerivedType(tag: DW_TAG_ptr_to_member_type, baseType: !4, addressSpace: 1)",
+        "invalid field 'addressSpace'",
+    ),
+    ("!DIBasicType(name: \"int\", size: 32, flags: 0)", ""),
+    (
+        "!DIBasicType(name: \"int\", size: 32, file: !3)",
+        "invalid field 'file'",
+    ),
+    (
+        "distinct !DICompileUnit(language: DW_LANG_C99, file: !3, sysroot: \"/\")",
+        "",
+    ),
+    (
+        "distinct !DICompileUnit(language: DW_LANG_C99, file: !3, dialect: DW_LANG_DIALECT_simt)",
+        "invalid field 'dialect'",
+    ),
+    ("distinct !DIAssignID()", ""),
+    ("distinct !DIAssignID(id: 1)", "expected ')' here"),
 ];
 
 #[test]
@@ -1188,6 +1212,18 @@ const LLPARSER_MESSAGES: &[(&str, &str)] = &[
     ("define void @f() {\n  call i8 @llvm.umax(i8 0, i16 1)\n  ret void\n}\n", "invalid intrinsic signature"),
     ("define void @f() {\n  %r = call double @llvm.fabs(float 0.0)\n  ret void\n}\n", "invalid intrinsic signature"),
     ("define void @f() {\n  %r = call i32 @llvm.fshl.i32(i32 0, i32 1)\n  ret void\n}\n", "invalid intrinsic signature"),
+    // A widening multiply takes vectors of half as wide integers.
+    ("define void @f(<2 x i32> %a) {\n  %r = call <2 x i64> @llvm.aarch64.neon.smull.v2i64(<2 x i32> %a, <2 x i32> %a)\n  ret void\n}\n", ""),
+    ("define void @f(<2 x i32> %a) {\n  %r = call <2 x i1> @llvm.aarch64.neon.smull.v2i1(<2 x i32> %a, <2 x i32> %a)\n  ret void\n}\n", "invalid intrinsic signature"),
+    ("define void @f(<2 x i16> %a) {\n  %r = call <2 x i64> @llvm.arm.neon.vmullu.v2i64(<2 x i16> %a, <2 x i16> %a)\n  ret void\n}\n", "invalid intrinsic signature"),
+    // AMDGPU intrinsics are LLVM 22's (called without a declaration).
+    ("define void @f() {\n  call void @llvm.amdgcn.s.barrier()\n  ret void\n}\n", ""),
+    ("define void @f(ptr addrspace(1) %p) {\n  %d = call <4 x i32> @llvm.amdgcn.global.load.b128(ptr addrspace(1) %p)\n  ret void\n}\n", "unknown intrinsic 'llvm.amdgcn.global.load.b128'"),
+    // References inside metadata nodes name defined nodes.
+    ("!named = !{!0}\n!0 = !{!0, !\"!1\", !2}\n!2 = !{}\n", ""),
+    ("!named = !{!0}\n!0 = !{i32 1, ; a comment naming !7\n  !\"x\"}\n", ""),
+    ("!named = !{!0}\n!0 = !{!0, !1}\n", "use of undefined metadata '!1'"),
+    ("!named = !{!0}\n!0 = !{!DILocation(line: 1, scope: !2)}\n", "use of undefined metadata '!2'"),
 ];
 
 #[test]
@@ -1346,6 +1382,47 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("define void @f(i32 %p, i32 %x) {\n  call void asm \"\", \"=*rm,r\"(i32 %p, i32 %x)\n  ret void\n}\n", "Operand for indirect constraint must have pointer type"),
     ("define void @f(ptr %p, i32 %x) {\n  call void asm \"\", \"=*rm,r\"(ptr %p, i32 %x)\n  ret void\n}\n", "Operand for indirect constraint must have elementtype attribute"),
     ("define void @f(ptr %p) {\n  call void asm \"\", \"=*rm,r\"(ptr elementtype(i32) %p, ptr elementtype(i32) %p)\n  ret void\n}\n", "Elementtype attribute can only be applied for indirect constraints"),
+    // Memory profile: MemInfoBlocks of a call stack, a type and pairs of integers.
+    ("declare ptr @m(i64)\ndefine void @f() {\n  %c = call ptr @m(i64 8), !memprof !0, !callsite !2\n  ret void\n}\n!0 = !{!1}\n!1 = !{!2, !\"cold\", !3}\n!2 = !{i64 1, i64 2}\n!3 = !{i64 4, i64 5}\n", ""),
+    ("declare ptr @m(i64)\ndefine void @f() {\n  %c = call ptr @m(i64 8), !memprof !0\n  ret void\n}\n!0 = !{!1}\n!1 = !{!2, !\"cold\", !\"tag\"}\n!2 = !{i64 1}\n", "Not all !memprof MemInfoBlock operands 2 to N are MDNode"),
+    ("declare ptr @m(i64)\ndefine void @f() {\n  %c = call ptr @m(i64 8), !memprof !0\n  ret void\n}\n!0 = !{!1}\n!1 = !{!2}\n!2 = !{i64 1}\n", "Each !memprof MemInfoBlock should have at least 2 operands"),
+    ("declare ptr @m(i64)\ndefine void @f() {\n  %c = call ptr @m(i64 8), !callsite !0\n  ret void\n}\n!0 = !{!\"x\"}\n", "call stack metadata operand should be constant integer"),
+    ("define void @f(ptr %p) {\n  %c = load i8, ptr %p, !callsite !0\n  ret void\n}\n!0 = !{i64 1}\n", "!callsite metadata should only exist on calls"),
+    // `immarg` values within their ranges: declared, or LLVM's own for its intrinsics.
+    ("declare void @llvm.x86.bogus(i32 immarg range(i32 -2, 4))\ndefine void @f() {\n  call void @llvm.x86.bogus(i32 -2)\n  ret void\n}\n", ""),
+    ("declare void @llvm.x86.bogus(i32 immarg range(i32 -2, 4))\ndefine void @f() {\n  call void @llvm.x86.bogus(i32 4)\n  ret void\n}\n", "immarg value 4 out of range [-2, 4)"),
+    ("declare void @llvm.x86.bogus(i32 immarg range(i32 4, 1))\ndefine void @f() {\n  call void @llvm.x86.bogus(i32 0)\n  call void @llvm.x86.bogus(i32 7)\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p) {\n  call void @llvm.nvvm.fence.proxy.tensormap_generic.acquire.cta(ptr %p, i32 128)\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p) {\n  call void @llvm.nvvm.fence.proxy.tensormap_generic.acquire.sys(ptr %p, i32 129)\n  ret void\n}\n", "immarg value 129 out of range [128, 129)"),
+    ("define void @f() {\n  call void @llvm.nvvm.setmaxnreg.inc.sync.aligned.u32(i32 96)\n  ret void\n}\n", ""),
+    ("define void @f() {\n  call void @llvm.nvvm.setmaxnreg.dec.sync.aligned.u32(i32 16)\n  ret void\n}\n", "immarg value 16 out of range [24, 257)"),
+    ("define void @f() {\n  call void @llvm.nvvm.setmaxnreg.inc.sync.aligned.u32(i32 95)\n  ret void\n}\n", "reg_count argument to nvvm.setmaxnreg must be in multiples of 8"),
+    // Target intrinsics' own rules.
+    ("define void @f(ptr %p, i64 %m) {\n  call void @llvm.aarch64.range.prefetch(ptr %p, i32 1, i32 1, i64 %m)\n  ret void\n}\n", ""),
+    ("define void @f(ptr %p, i64 %m) {\n  call void @llvm.aarch64.range.prefetch(ptr %p, i32 2, i32 0, i64 %m)\n  ret void\n}\n", "write argument to llvm.aarch64.range.prefetch must be 0 or 1"),
+    ("define void @f(ptr %p, i64 %m) {\n  call void @llvm.aarch64.range.prefetch(ptr %p, i32 0, i32 2, i64 %m)\n  ret void\n}\n", "stream argument to llvm.aarch64.range.prefetch must be 0 or 1"),
+    ("define void @f(i32 %x) {\n  call void @llvm.arm.mcrr(i32 0, i32 1, i32 %x, i32 %x, i32 4)\n  ret void\n}\n", ""),
+    ("define void @f(i32 %x) {\n  call void @llvm.arm.mcrr(i32 0, i32 1, i32 %x, i32 %x, i32 %x)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("define void @f(i32 %x) {\n  %r = call { i32, i32 } @llvm.arm.mrrc2(i32 0, i32 %x, i32 0)\n  ret void\n}\n", "immarg operand has non-immediate parameter"),
+    ("target triple = \"amdgcn-amd-amdhsa\"\ndefine void @f() {\n  %a = alloca i32, addrspace(5)\n  ret void\n}\n", ""),
+    ("target triple = \"amdgcn-amd-amdhsa\"\ndefine void @f() {\n  %a = alloca i32\n  ret void\n}\n", "alloca on amdgpu must be in addrspace(5)"),
+    ("define void @f(ptr addrspace(4) %p) {\n  call void @llvm.amdgcn.s.prefetch.data.p4(ptr addrspace(4) %p, i32 31)\n  ret void\n}\n", ""),
+    ("define void @f(ptr addrspace(3) %p) {\n  call void @llvm.amdgcn.s.prefetch.data.p3(ptr addrspace(3) %p, i32 31)\n  ret void\n}\n", "llvm.amdgcn.s.prefetch.data only supports global or constant memory"),
+    ("define void @f(i32 inreg %a, i32 %b) {\n  call void @llvm.amdgcn.init.exec.from.input(i32 %a, i32 0)\n  ret void\n}\n", ""),
+    ("define void @f(i32 inreg %a, i32 %b) {\n  call void @llvm.amdgcn.init.exec.from.input(i32 %b, i32 0)\n  ret void\n}\n", "only inreg arguments to the parent function are valid as inputs to this intrinsic"),
+    ("define void @f(ptr addrspace(1) %p) {\n  %r = call i32 @llvm.amdgcn.cooperative.atomic.load.32x4B.p1(ptr addrspace(1) %p, i32 0, metadata !0)\n  ret void\n}\n!0 = !{!\"agent\"}\n", ""),
+    ("define void @f(ptr addrspace(3) %p) {\n  %r = call i32 @llvm.amdgcn.cooperative.atomic.load.32x4B.p3(ptr addrspace(3) %p, i32 0, metadata !0)\n  ret void\n}\n!0 = !{!\"agent\"}\n", "cooperative atomic intrinsics require a generic or global pointer"),
+    ("define void @f(ptr %p) {\n  call void @llvm.amdgcn.cooperative.atomic.store.8x16B.p0(ptr %p, <4 x i32> zeroinitializer, i32 0, metadata !{})\n  ret void\n}\n", "cooperative atomic intrinsics require that the last argument is a metadata string"),
+    ("declare amdgpu_gfx_whole_wave i32 @g(i1, i32 inreg)\ndefine amdgpu_cs void @f(i32 %x) {\n  %r = call i32 (ptr, ...) @llvm.amdgcn.call.whole.wave(ptr @g, i32 inreg %x)\n  ret void\n}\n", ""),
+    ("define amdgpu_cs void @f(ptr %g, i32 %x) {\n  %r = call i32 (ptr, ...) @llvm.amdgcn.call.whole.wave(ptr %g, i32 %x)\n  ret void\n}\n", "Indirect whole wave calls are not allowed"),
+    ("declare amdgpu_gfx_whole_wave i32 @g(i1, i32 inreg)\ndefine amdgpu_cs void @f(i32 %x) {\n  %r = call i32 (ptr, ...) @llvm.amdgcn.call.whole.wave(ptr @g, i32 %x)\n  ret void\n}\n", "Argument inreg attributes must match"),
+    // Argument types LLVM derives from an intrinsic's overloaded ones.
+    ("define <4 x i32> @f(ptr %p, <4 x i1> %m, <4 x i32> %v) {\n  %r = call <4 x i32> @llvm.masked.load.v4i32.p0(ptr %p, <4 x i1> %m, <4 x i32> %v)\n  ret <4 x i32> %r\n}\n", ""),
+    ("declare <vscale x 4 x i32> @llvm.masked.load.nxv4i32.p0(ptr, <4 x i1>, <vscale x 4 x i32>)\ndefine void @f(ptr %p, <4 x i1> %m, <vscale x 4 x i32> %v) {\n  %r = call <vscale x 4 x i32> @llvm.masked.load.nxv4i32.p0(ptr %p, <4 x i1> %m, <vscale x 4 x i32> %v)\n  ret void\n}\n", "Intrinsic has incorrect argument type!"),
+    ("declare void @llvm.masked.scatter.v4i32.v4p0(<4 x i32>, <4 x ptr>, <8 x i1>)\ndefine void @f(<4 x i32> %v, <4 x ptr> %p, <8 x i1> %m) {\n  call void @llvm.masked.scatter.v4i32.v4p0(<4 x i32> %v, <4 x ptr> %p, <8 x i1> %m)\n  ret void\n}\n", "Intrinsic has incorrect argument type!"),
+    ("declare void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3), ptr addrspace(3), ptr addrspace(1), i32, i64, i1 immarg)\ndefine void @f(ptr addrspace(3) %d, ptr addrspace(1) %s) {\n  call void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3) %d, ptr addrspace(3) %d, ptr addrspace(1) %s, i32 8, i64 0, i1 false)\n  ret void\n}\n", ""),
+    ("declare void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3), ptr addrspace(3), ptr addrspace(1), i32, i32, i32, i64, i1 immarg)\ndefine void @f(ptr addrspace(3) %d, ptr addrspace(1) %s) {\n  call void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3) %d, ptr addrspace(3) %d, ptr addrspace(1) %s, i32 8, i32 0, i32 0, i64 0, i1 false)\n  ret void\n}\n", "Intrinsic has incorrect argument type!"),
+    ("declare i32 @llvm.umax.i32(i32, i64)\ndefine void @f(i32 %a, i64 %b) {\n  %r = call i32 @llvm.umax.i32(i32 %a, i64 %b)\n  ret void\n}\n", "Intrinsic has incorrect argument type!"),
 ];
 
 #[test]

@@ -36,8 +36,46 @@ fn rules(kind: &str) -> (&'static [&'static str], &'static [&'static str]) {
     }
 }
 
-/// The top-level `name: value` fields of a node's parenthesised text, with each value's
-/// offset in `text`.
+/// The fields LLParser 22 knows for each specialised node kind (its `VISIT_MD_FIELDS` lists,
+/// each name confirmed against opt-22: a field of a later LLVM, such as `DICompileUnit`'s
+/// `dialect` or `DIBasicType`'s `file`, is its "invalid field"). `DIAssignID` takes none.
+#[rustfmt::skip]
+fn known_fields(kind: &str) -> &'static [&'static str] {
+    match kind {
+        "DIBasicType" => &["align", "dataSize", "encoding", "flags", "name", "num_extra_inhabitants", "size", "tag"],
+        "DICommonBlock" => &["declaration", "file", "line", "name", "scope"],
+        "DICompileUnit" => &["debugInfoForProfiling", "dwoId", "emissionKind", "enums", "file", "flags", "globals", "imports", "isOptimized", "language", "macros", "nameTableKind", "producer", "rangesBaseAddress", "retainedTypes", "runtimeVersion", "sdk", "sourceLanguageName", "sourceLanguageVersion", "splitDebugFilename", "splitDebugInlining", "sysroot"],
+        "DICompositeType" => &["align", "allocated", "annotations", "associated", "baseType", "bitStride", "dataLocation", "discriminator", "elements", "enumKind", "file", "flags", "identifier", "line", "name", "num_extra_inhabitants", "offset", "rank", "runtimeLang", "scope", "size", "specification", "tag", "templateParams", "vtableHolder"],
+        "DIDerivedType" => &["align", "annotations", "baseType", "dwarfAddressSpace", "extraData", "file", "flags", "line", "name", "offset", "ptrAuthAuthenticatesNullValues", "ptrAuthExtraDiscriminator", "ptrAuthIsAddressDiscriminated", "ptrAuthIsaPointer", "ptrAuthKey", "scope", "size", "tag"],
+        "DIEnumerator" => &["isUnsigned", "name", "value"],
+        "DIFile" => &["checksum", "checksumkind", "directory", "filename", "source"],
+        "DIFixedPointType" => &["align", "denominator", "encoding", "factor", "flags", "kind", "name", "numerator", "size", "tag"],
+        "DIGenericSubrange" => &["count", "lowerBound", "stride", "upperBound"],
+        "DIGlobalVariable" => &["align", "annotations", "declaration", "file", "isDefinition", "isLocal", "line", "linkageName", "name", "scope", "templateParams", "type"],
+        "DIGlobalVariableExpression" => &["expr", "var"],
+        "DIImportedEntity" => &["elements", "entity", "file", "line", "name", "scope", "tag"],
+        "DILabel" => &["column", "coroSuspendIdx", "file", "isArtificial", "line", "name", "scope"],
+        "DILexicalBlock" => &["column", "file", "line", "scope"],
+        "DILexicalBlockFile" => &["discriminator", "file", "scope"],
+        "DILocalVariable" => &["align", "annotations", "arg", "file", "flags", "line", "name", "scope", "type"],
+        "DILocation" => &["atomGroup", "atomRank", "column", "inlinedAt", "isImplicitCode", "line", "scope"],
+        "DIMacro" => &["line", "name", "type", "value"],
+        "DIMacroFile" => &["file", "line", "nodes", "type"],
+        "DIModule" => &["apinotes", "configMacros", "file", "includePath", "isDecl", "line", "name", "scope"],
+        "DINamespace" => &["exportSymbols", "name", "scope"],
+        "DIObjCProperty" => &["attributes", "file", "getter", "line", "name", "setter", "type"],
+        "DIStringType" => &["align", "encoding", "name", "size", "stringLength", "stringLengthExpression", "stringLocationExpression", "tag"],
+        "DISubprogram" => &["annotations", "containingType", "declaration", "file", "flags", "isDefinition", "isLocal", "isOptimized", "keyInstructions", "line", "linkageName", "name", "retainedNodes", "scope", "scopeLine", "spFlags", "targetFuncName", "templateParams", "thisAdjustment", "thrownTypes", "type", "unit", "virtualIndex", "virtuality"],
+        "DISubrange" => &["count", "lowerBound", "stride", "upperBound"],
+        "DISubrangeType" => &["align", "baseType", "bias", "file", "flags", "line", "lowerBound", "name", "scope", "size", "stride", "upperBound"],
+        "DISubroutineType" => &["cc", "flags", "types"],
+        "DITemplateTypeParameter" => &["defaulted", "name", "type"],
+        "DITemplateValueParameter" => &["defaulted", "name", "tag", "type", "value"],
+        "GenericDINode" => &["header", "operands", "tag"],
+        _ => &[],
+    }
+}
+
 /// Whether the fields of specialised node `kind` are checked (the debug-info nodes; an
 /// expression's operations and an argument list are not fields).
 pub(super) fn checked_kind(kind: &str) -> bool {
@@ -210,20 +248,32 @@ impl<'a> Parser<'a> {
         // A field twice: a 64-bit filter of (length, last byte) first, names compared only
         // when it says "maybe" (nodes have a dozen fields, and there are many nodes).
         let mut seen = 0u64;
+        let known = known_fields(kind);
+        // Where a field's name starts, past the blanks after the `(` or `,`.
+        let name_at = |a: u32, c: u32| {
+            a + src[a as usize..c as usize]
+                .iter()
+                .take_while(|x| x.is_ascii_whitespace())
+                .count() as u32
+        };
         for &(a, c, b) in spans.iter() {
             let name = text(a, c);
             let bit = 1u64 << ((name.len() * 7 + name.bytes().last().unwrap_or(0) as usize) & 63);
             if seen & bit != 0 && fs.iter().any(|f| f.0 == name) {
-                let name_at = a + src[a as usize..c as usize]
-                    .iter()
-                    .take_while(|x| x.is_ascii_whitespace())
-                    .count() as u32;
                 return self.error_at(
-                    name_at,
+                    name_at(a, c),
                     format!("field '{name}' cannot be specified more than once"),
                 );
             }
             seen |= bit;
+            if !known.contains(&name) {
+                let msg = if kind == "DIAssignID" {
+                    "expected ')' here".to_string()
+                } else {
+                    format!("invalid field '{name}'")
+                };
+                return self.error_at(name_at(a, c), msg);
+            }
             // Values are read only for the fields the rules look at.
             let wanted = matches!(
                 name.as_bytes().first(),

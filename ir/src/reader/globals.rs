@@ -694,6 +694,50 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `!N` references inside metadata definitions (kept as text, so not resolved while
+    /// reading) must name a defined node too: a scan of their text, strings skipped, against
+    /// a bit set of the defined ids, on all cores. Only a finding looks for its place in the
+    /// source, the definition's line.
+    fn check_node_references(&self) -> PResult<()> {
+        use rayon::prelude::*;
+        let max = self
+            .guard
+            .md_ids
+            .iter()
+            .copied()
+            .max()
+            .map_or(0, |m| m as usize + 1);
+        let mut defined = vec![0u64; max.div_ceil(64)];
+        for &id in &self.guard.md_ids {
+            defined[id as usize / 64] |= 1 << (id % 64);
+        }
+        let is_defined =
+            |id: u64| (id as usize) < max && defined[id as usize / 64] & (1 << (id % 64)) != 0;
+        let nodes = self.m.md_nodes.par_iter().map(|n| (Some(n.id), &*n.text));
+        let named = self.m.named_md.par_iter().map(|n| (None, &*n.text));
+        let found = nodes
+            .chain(named)
+            .filter_map(|(id, text)| {
+                let at = first_undefined_reference(text.as_bytes(), &is_defined)?;
+                Some((id, text, at))
+            })
+            .find_first(|_| true);
+        let Some((id, text, (at, undefined))) = found else {
+            return Ok(());
+        };
+        // The definition's text in the source: after `!N = ` for a node, else anywhere.
+        let src = self.src;
+        let start = match id {
+            Some(id) => memchr::memmem::find(src, format!("!{id} =").as_bytes()).unwrap_or(0),
+            None => 0,
+        };
+        let off = memchr::memmem::find(&src[start..], text.as_bytes()).map_or(0, |k| start + k);
+        self.error_at(
+            (off + at) as u32,
+            format!("use of undefined metadata '!{undefined}'"),
+        )
+    }
+
     fn finish_module(&mut self) -> PResult<()> {
         self.m.globals.shrink_to_fit();
         if self.guard.order_has_uses {
@@ -715,6 +759,7 @@ impl<'a> Parser<'a> {
         {
             return self.error_at(off, format!("use of undefined metadata '!{id}'"));
         }
+        self.check_node_references()?;
         self.check_module_uselists()?;
         if let Some((off, name)) = self
             .comdat_uses
@@ -1527,4 +1572,43 @@ impl<'a> Parser<'a> {
         }
         Ok(CallConv(None))
     }
+}
+
+/// The first `!N` in a metadata definition's text whose `N` `is_defined` refuses: where its
+/// digits start, and `N`. Quoted strings (`!"..."`, `c"..."`) and comments (a node written
+/// over several lines may hold them) are skipped.
+fn first_undefined_reference(
+    text: &[u8],
+    is_defined: &impl Fn(u64) -> bool,
+) -> Option<(usize, u64)> {
+    let mut i = 0;
+    while let Some(k) = memchr::memchr3(b'!', b'"', b';', &text[i..]) {
+        i += k;
+        match text[i] {
+            b'"' => {
+                i += 2 + memchr::memchr(b'"', &text[i + 1..])?;
+                continue;
+            }
+            b';' => {
+                i += 1 + memchr::memchr(b'\n', &text[i..])?;
+                continue;
+            }
+            _ => {}
+        }
+        let digits = text[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if digits > 0 {
+            let id = std::str::from_utf8(&text[i + 1..i + 1 + digits])
+                .ok()
+                .and_then(|d| d.parse::<u64>().ok())
+                .unwrap_or(u64::MAX);
+            if !is_defined(id) {
+                return Some((i + 1, id));
+            }
+        }
+        i += 1 + digits;
+    }
+    None
 }
