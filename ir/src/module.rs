@@ -6,7 +6,7 @@ use crate::function::Function;
 use crate::metadata::{MdAttachment, MdNode, NamedMd};
 use crate::types::{Type, TypeTable};
 use crate::Const;
-use cranelift_entity::{entity_impl, PrimaryMap};
+use cranelift_entity::{entity_impl, EntityRef, PrimaryMap};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
@@ -417,9 +417,32 @@ pub struct Module {
     pub twins: Vec<(GlobalId, GlobalId)>,
     #[serde(skip)]
     names: FxHashMap<Box<str>, GlobalId>,
+    /// Where each global's definition or declaration starts in the text it was read from
+    /// (`u32::MAX`: unknown), for messages about a global as a whole; see
+    /// [`def_offset`](Self::def_offset).
+    #[serde(skip)]
+    def_offsets: Vec<u32>,
 }
 
 impl Module {
+    /// Where global `g` is defined (or declared) in the text the module was read from: for
+    /// messages about a global as a whole, such as the verifier's. `None` for a global the
+    /// text did not define (made by a pass, or read from JSON).
+    pub fn def_offset(&self, g: GlobalId) -> Option<u32> {
+        self.def_offsets
+            .get(g.index())
+            .copied()
+            .filter(|&o| o != u32::MAX)
+    }
+
+    /// Note where global `g` is defined in the text being read ([`Self::def_offset`]).
+    pub fn set_def_offset(&mut self, g: GlobalId, offset: u32) {
+        if self.def_offsets.len() <= g.index() {
+            self.def_offsets.resize(g.index() + 1, u32::MAX);
+        }
+        self.def_offsets[g.index()] = offset;
+    }
+
     /// Rebuild the indexes that are not serialised.
     pub fn rebuild_indexes(&mut self) {
         self.types.rebuild_index();

@@ -204,7 +204,7 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
         let fail = |msg: String| {
             Err(VerifyError {
                 function: m.global_name(g),
-                offset: None,
+                offset: m.def_offset(g),
                 msg,
             })
         };
@@ -265,7 +265,7 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
         {
             return Err(VerifyError {
                 function: m.global_name(g),
-                offset: None,
+                offset: m.def_offset(g),
                 msg: "Attribute 'builtin' can only be applied to a callsite.".into(),
             });
         }
@@ -300,10 +300,10 @@ fn strip_pointer_casts(m: &Module, mut c: Const) -> Const {
 /// linkage, their element types, their members, and that nothing uses them.
 fn verify_globals(m: &Module) -> Result<(), VerifyError> {
     use crate::module::{DllStorage, Linkage, Visibility};
-    let fail = |msg: String| {
+    let fail = |g: GlobalId, msg: String| {
         Err(VerifyError {
             function: String::new(),
-            offset: None,
+            offset: m.def_offset(g),
             msg,
         })
     };
@@ -315,15 +315,17 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
         let at = format!(" ('@{}')", m.global_name(g));
         match common.dll {
             DllStorage::Export if common.visibility == Visibility::Hidden => {
-                return fail(format!(
-                    "dllexport GlobalValue must have default or protected visibility{at}"
-                ))
+                return fail(
+                    g,
+                    format!("dllexport GlobalValue must have default or protected visibility{at}"),
+                )
             }
             DllStorage::Import => {
                 if common.visibility != Visibility::Default {
-                    return fail(format!(
-                        "dllimport GlobalValue must have default visibility{at}"
-                    ));
+                    return fail(
+                        g,
+                        format!("dllimport GlobalValue must have default visibility{at}"),
+                    );
                 }
                 let definition = match &global.kind {
                     GlobalKind::Function(f) => f.body.is_some(),
@@ -331,9 +333,10 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
                     GlobalKind::Alias(_) => true,
                 };
                 if definition && common.linkage != Linkage::AvailableExternally {
-                    return fail(format!(
-                        "Global is marked as dllimport, but not external{at}"
-                    ));
+                    return fail(
+                        g,
+                        format!("Global is marked as dllimport, but not external{at}"),
+                    );
                 }
             }
             _ => {}
@@ -350,7 +353,7 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
                 }
                 let is_function = resolver.is_some_and(|r| m.function(r).is_some());
                 if !is_function {
-                    return fail(format!("IFunc must have a Function resolver{at}"));
+                    return fail(g, format!("IFunc must have a Function resolver{at}"));
                 }
             }
             GlobalKind::Var(v) if name.starts_with("llvm.") => {
@@ -361,7 +364,10 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
                 }
                 special.push(g);
                 if v.init.is_some() && common.linkage != Linkage::Appending {
-                    return fail(format!("invalid linkage for intrinsic global variable{at}"));
+                    return fail(
+                        g,
+                        format!("invalid linkage for intrinsic global variable{at}"),
+                    );
                 }
                 let TypeData::Array(_, elem) = *m.types.get(v.value_ty) else {
                     continue;
@@ -374,24 +380,25 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
                         && matches!(m.types.get(fields[0]), TypeData::Int(32))
                         && program_ptr(fields[1]);
                     if !shaped {
-                        return fail(format!("wrong type for intrinsic global variable{at}"));
+                        return fail(g, format!("wrong type for intrinsic global variable{at}"));
                     }
                     if fields.len() == 2 {
-                        return fail("the third field of the element type is mandatory, specify ptr null to migrate from the obsoleted 2-field form".into());
+                        return fail(g, "the third field of the element type is mandatory, specify ptr null to migrate from the obsoleted 2-field form".into());
                     }
                     if !m.types.is_pointer(fields[2]) {
-                        return fail(format!("wrong type for intrinsic global variable{at}"));
+                        return fail(g, format!("wrong type for intrinsic global variable{at}"));
                     }
                     continue;
                 }
                 if !m.types.is_pointer(elem) {
-                    return fail(format!("wrong type for intrinsic global variable{at}"));
+                    return fail(g, format!("wrong type for intrinsic global variable{at}"));
                 }
                 let Some(init) = v.init else { continue };
                 let ConstData::Array { elems, .. } = m.consts.get(init) else {
-                    return fail(format!(
-                        "wrong initializer for intrinsic global variable{at}"
-                    ));
+                    return fail(
+                        g,
+                        format!("wrong initializer for intrinsic global variable{at}"),
+                    );
                 };
                 for &member in elems {
                     let member = strip_pointer_casts(m, member);
@@ -399,10 +406,10 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
                         Some(x) if !matches!(&m.globals[x].kind, GlobalKind::Alias(a) if a.ifunc) => {
                             m.globals[x].common().name.as_str().is_some()
                         }
-                        _ => return fail(format!("invalid {name} member")),
+                        _ => return fail(g, format!("invalid {name} member")),
                     };
                     if !named {
-                        return fail(format!("members of {name} must be named"));
+                        return fail(g, format!("members of {name} must be named"));
                     }
                 }
             }
@@ -417,10 +424,13 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
             _ => None,
         });
         if let Some(g) = used {
-            return fail(format!(
-                "invalid uses of intrinsic global variable ('@{}')",
-                m.global_name(g)
-            ));
+            return fail(
+                g,
+                format!(
+                    "invalid uses of intrinsic global variable ('@{}')",
+                    m.global_name(g)
+                ),
+            );
         }
     }
     Ok(())
@@ -680,7 +690,7 @@ fn verify_aliases(m: &Module) -> Result<(), VerifyError> {
                     GREY => {
                         return Err(VerifyError {
                             function: String::new(),
-                            offset: None,
+                            offset: m.def_offset(root),
                             msg: format!(
                                 "Aliases cannot form a cycle ('@{}')",
                                 m.global_name(root)
@@ -2182,7 +2192,7 @@ fn verify_global_attachments(m: &Module) -> Result<(), VerifyError> {
         let fail = |msg: &str| {
             Err(VerifyError {
                 function: String::new(),
-                offset: None,
+                offset: m.def_offset(g),
                 msg: format!("{msg} ('@{}')", m.global_name(g)),
             })
         };

@@ -1273,10 +1273,13 @@ impl<'a> Parser<'a> {
                 // each here would be quadratic in the number of globals).
                 self.m.order.push(g);
                 self.guard.order_has_uses = true;
+                self.m.set_def_offset(g, name_off);
                 return Ok(g);
             }
         }
-        Ok(self.m.add_global(kind))
+        let g = self.m.add_global(kind);
+        self.m.set_def_offset(g, name_off);
+        Ok(g)
     }
 
     /// `comdat` or `comdat($name)` of the global named `owner`; the comdat must be defined
