@@ -700,15 +700,12 @@ impl<'a> Parser<'a> {
     /// source, the definition's line.
     fn check_node_references(&self) -> PResult<()> {
         use rayon::prelude::*;
-        let max = self
-            .guard
-            .md_ids
-            .iter()
-            .copied()
-            .max()
-            .map_or(0, |m| m as usize + 1);
+        // From the nodes in text order rather than the set of ids: the same ids, but read
+        // and written in order (a debug build defines hundreds of thousands).
+        let ids = || self.m.md_nodes.iter().map(|n| n.id);
+        let max = ids().max().map_or(0, |m| m as usize + 1);
         let mut defined = vec![0u64; max.div_ceil(64)];
-        for &id in &self.guard.md_ids {
+        for id in ids() {
             defined[id as usize / 64] |= 1 << (id % 64);
         }
         let is_defined =
@@ -1598,18 +1595,13 @@ fn first_undefined_reference(
             }
             _ => {}
         }
-        let digits = text[i + 1..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        if digits > 0 {
-            let id = std::str::from_utf8(&text[i + 1..i + 1 + digits])
-                .ok()
-                .and_then(|d| d.parse::<u64>().ok())
-                .unwrap_or(u64::MAX);
-            if !is_defined(id) {
-                return Some((i + 1, id));
-            }
+        let (mut digits, mut id) = (0, 0u64);
+        while let Some(&d) = text.get(i + 1 + digits).filter(|d| d.is_ascii_digit()) {
+            id = id.saturating_mul(10).saturating_add(u64::from(d - b'0'));
+            digits += 1;
+        }
+        if digits > 0 && !is_defined(id) {
+            return Some((i + 1, id));
         }
         i += 1 + digits;
     }
