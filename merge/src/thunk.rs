@@ -154,6 +154,7 @@ fn push(body: &mut Body, b: mergefn_ir::Block, d: InstData) -> mergefn_ir::Inst 
 /// Returns the call, the index of its callee operand, and the return.
 fn forward_call(
     m: &mut Module,
+    uses: &mut Uses,
     body: &mut Body,
     b: mergefn_ir::Block,
     f: GlobalId,
@@ -190,7 +191,7 @@ fn forward_call(
         } else {
             TailKind::Tail
         },
-        attrs: std::sync::Arc::new(ff.attrs.clone()),
+        attrs: uses.call_attrs(f, &ff.attrs),
         bundles: thin_vec::ThinVec::new(),
         addrspace: (ff.common.addrspace != 0).then_some(ff.common.addrspace),
         indirect_dests: 0,
@@ -361,7 +362,7 @@ pub fn write_thunk_in_place(m: &mut Module, uses: &mut Uses, f: GlobalId, g: Glo
     body.layout.truncate(1);
     body.blocks[entry].insts = new_insts;
     let first_new = body.insts.len();
-    let (ci, call_operand, ri) = forward_call(m, &mut body, entry, f, g, &[]);
+    let (ci, call_operand, ri) = forward_call(m, uses, &mut body, entry, f, g, &[]);
     if let Some(first) = body.blocks[entry]
         .insts
         .iter()
@@ -424,7 +425,7 @@ pub fn write_thunk_passing(
     body.blocks.reserve_exact(1);
     let entry = body.blocks.push(Default::default());
     body.layout.push(entry);
-    let (ci, call_operand, _) = forward_call(m, &mut body, entry, f, g, extra);
+    let (ci, call_operand, _) = forward_call(m, uses, &mut body, entry, f, g, extra);
 
     let thunk = Function {
         common: gf.common.clone(),

@@ -28,6 +28,9 @@ pub struct Uses {
     /// Functions whose instructions were rewritten since [`take_modified`](Self::take_modified)
     /// last emptied the list (with repeats).
     modified: Vec<GlobalId>,
+    /// The attribute list of the last thunk call to each function, shared by the next
+    /// thunks that call it with the same attributes ([`Self::call_attrs`]).
+    call_attrs: rustc_hash::FxHashMap<GlobalId, std::sync::Arc<mergefn_ir::attr::AttrList>>,
 }
 
 /// Operand `k` of an instruction: its operands first, then its bundle inputs, flattened.
@@ -104,6 +107,25 @@ impl Uses {
             users,
             md: MdRefs::build(m),
             modified: Vec::new(),
+            call_attrs: Default::default(),
+        }
+    }
+
+    /// The attributes of a thunk's call to `f`, which are `f`'s own (`attrs`): one list shared
+    /// by every thunk calling `f` while they stay the same (a module of a million merged
+    /// copies holds a million thunks calling one function).
+    pub(crate) fn call_attrs(
+        &mut self,
+        f: GlobalId,
+        attrs: &mergefn_ir::attr::AttrList,
+    ) -> std::sync::Arc<mergefn_ir::attr::AttrList> {
+        match self.call_attrs.get(&f) {
+            Some(shared) if **shared == *attrs => shared.clone(),
+            _ => {
+                let shared = std::sync::Arc::new(attrs.clone());
+                self.call_attrs.insert(f, shared.clone());
+                shared
+            }
         }
     }
 
