@@ -324,6 +324,13 @@ impl Uses {
         self.drop_block_addresses(m, g);
         self.md.erase(m, g);
         m.delete_global(g);
+        // Nothing looks at a deleted function's parameters or attributes again (its name and
+        // type stay for the report, its body for what its metadata decides): give them back,
+        // as a module of a million merged copies deletes a million functions.
+        if let Some(f) = m.globals[g].as_function_mut() {
+            f.params = Vec::new();
+            f.attrs = Default::default();
+        }
     }
 
     /// `g`'s blocks other than its entry are going: each `blockaddress` of `g` becomes

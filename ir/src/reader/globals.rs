@@ -1344,6 +1344,9 @@ impl<'a> Parser<'a> {
                 }
             }
             self.expect(Tok::RParen, "')'")?;
+            // They live as long as the function: no room to grow (a module may hold millions).
+            params.shrink_to_fit();
+            attrs.params.shrink_to_fit();
         }
         // The verifier's rule, checked where the header is read.
         let intrinsic = common.name.as_str().is_some_and(|n| n.starts_with("llvm."));
