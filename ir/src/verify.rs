@@ -2327,11 +2327,7 @@ fn check_access_groups<'a>(
     let group = |t: &str| {
         t.trim_start().starts_with("distinct") && tuple_operands(t).is_some_and(|o| o.is_empty())
     };
-    let own = match md {
-        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
-        crate::metadata::Metadata::Text(t) => Some(&**t),
-        _ => None,
-    };
+    let own = node_text(nodes, md);
     let Some(own) = own else { return Ok(()) };
     if group(own) {
         return Ok(());
@@ -2347,17 +2343,25 @@ fn check_access_groups<'a>(
     Ok(())
 }
 
+/// [`attached_text`] with the numbered nodes' texts at hand.
+fn node_text<'a>(
+    nodes: &rustc_hash::FxHashMap<u32, &'a str>,
+    md: &'a crate::metadata::Metadata,
+) -> Option<&'a str> {
+    match md {
+        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
+        crate::metadata::Metadata::Text(t) => Some(&**t),
+        _ => None,
+    }
+}
+
 /// LLVM's check of an `!annotation` node: one operand or more, each a string or a tuple of
 /// strings.
 fn check_annotation(
     nodes: &rustc_hash::FxHashMap<u32, &str>,
     md: &crate::metadata::Metadata,
 ) -> Result<(), &'static str> {
-    let text = match md {
-        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
-        crate::metadata::Metadata::Text(t) => Some(&**t),
-        _ => None,
-    };
+    let text = node_text(nodes, md);
     let Some(ops) = text.and_then(tuple_operands) else {
         return Ok(());
     };
@@ -2424,11 +2428,7 @@ fn check_memprof(
     kind: &str,
     md: &crate::metadata::Metadata,
 ) -> Result<(), &'static str> {
-    let text = match md {
-        crate::metadata::Metadata::Ref(n) => nodes.get(n).copied(),
-        crate::metadata::Metadata::Text(t) => Some(&**t),
-        _ => None,
-    };
+    let text = node_text(nodes, md);
     let Some(ops) = text.and_then(tuple_pieces) else {
         return Ok(());
     };
