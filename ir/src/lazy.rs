@@ -216,20 +216,31 @@ pub(crate) struct Planned {
 /// (the writer renumbers them), or a body whose key the scan cannot tell. (Typed pointers are
 /// found by the reader, which then reads everything.)
 pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
+    plan_in_pieces(src, scan_piece_bytes(src.len()))
+}
+
+/// How much text one task of the scan takes: 1 MiB on big inputs, less on small ones so that
+/// every core gets several pieces (a 1.1 MB module was one piece of 1 MiB on one core and a
+/// sliver on the other).
+fn scan_piece_bytes(len: usize) -> usize {
+    (len / 16).clamp(64 << 10, 1 << 20)
+}
+
+/// [`plan`], with the text cut into pieces of `piece` bytes (the plan does not depend on it).
+fn plan_in_pieces(src: &[u8], piece: usize) -> Vec<Planned> {
     if src.len() > u32::MAX as usize {
         return Vec::new();
     }
     // Pieces of the text on all cores: each finds the bodies whose `define` line starts in
     // it (a body may run on past the piece) and scans them while they are in cache.
-    const PIECE: usize = 1 << 20;
     let ptr_bits = pointer_bits(src);
     // Per piece: its bodies (`{`, `}`, scan) and the names it declares, or `None` if it
     // defines a numbered type.
     type Found<'s> = Option<(Vec<(u32, u32, Option<BodyScan>)>, u32, Vec<&'s [u8]>)>;
-    let found: Vec<Found> = (0..src.len().div_ceil(PIECE))
+    let found: Vec<Found> = (0..src.len().div_ceil(piece))
         .into_par_iter()
         .map(|k| {
-            let (a, b) = (k * PIECE, ((k + 1) * PIECE).min(src.len()));
+            let (a, b) = (k * piece, ((k + 1) * piece).min(src.len()));
             let (bodies, names) = body_spans(src, a, b, ptr_bits);
             // Type definitions and declarations are top-level lines: look for them between
             // the bodies only (most of a module's text is bodies).
@@ -577,15 +588,14 @@ fn name_in_line(line: &[u8]) -> Option<&[u8]> {
 /// before the first body, as LLVM prints it (`p:32:32`, `p0:64:64`; 64 bits when the layout
 /// does not say). `None` when the scan cannot tell.
 fn pointer_bits(src: &[u8]) -> Option<u32> {
-    let first = if src.starts_with(b"define ") {
-        0
-    } else {
-        memchr::memmem::find(src, b"\ndefine ").unwrap_or(src.len())
-    };
-    let header = &src[..first];
     const KEY: &[u8] = b"target datalayout = \"";
-    let at = memchr::memmem::find_iter(header, KEY).find(|&k| k == 0 || header[k - 1] == b'\n')?;
-    let layout = &header[at + KEY.len()..];
+    // LLVM prints the layout at the top: look for it first, then for a body before it (a
+    // search for the first body would cross a sanitizer build's many megabytes of globals).
+    let at = memchr::memmem::find_iter(src, KEY).find(|&k| k == 0 || src[k - 1] == b'\n')?;
+    if src.starts_with(b"define ") || memchr::memmem::find(&src[..at], b"\ndefine ").is_some() {
+        return None;
+    }
+    let layout = &src[at + KEY.len()..];
     let layout = std::str::from_utf8(&layout[..memchr::memchr(b'"', layout)?]).ok()?;
     // The width the comparator will take (a layout the reader refuses: no key is needed).
     crate::datalayout::check(layout).ok()?;
@@ -639,25 +649,27 @@ fn body_spans(
     let mut out = Vec::new();
     // The names that references to globals spell, numbered in this piece.
     let mut names: FxHashMap<&[u8], u32> = FxHashMap::default();
-    let mut starts: Vec<usize> = Vec::new();
-    if a == 0 && src.starts_with(b"define ") {
-        starts.push(0);
-    }
     // The lines starting in the piece: their `\n` may be its last byte but one, the rest of
-    // the word in the next piece.
+    // the word in the next piece. Searched for between bodies only, from the end of the last
+    // one (bodies are most of the text).
     const DEFINE: &[u8] = b"\ndefine ";
-    let from = a.saturating_sub(1);
+    static FINDER: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(DEFINE));
     let to = (b + DEFINE.len() - 1).min(src.len());
-    starts.extend(
-        memchr::memmem::find_iter(&src[from..to], DEFINE)
-            .map(|at| from + at + 1)
-            .filter(|&s| s < b),
-    );
     let mut min = 0;
-    for s in starts {
-        if s < min {
-            continue; // inside the previous body
-        }
+    let mut first = a == 0 && src.starts_with(b"define ");
+    let mut from = a.saturating_sub(1);
+    loop {
+        let s = if std::mem::take(&mut first) {
+            0
+        } else {
+            from = from.max(min);
+            match FINDER.find(&src[from.min(to)..to]) {
+                Some(at) if from + at + 1 < b => from + at + 1,
+                _ => break,
+            }
+        };
+        from = s;
         let eol = memchr::memchr(b'\n', &src[s..]).map_or(src.len(), |k| s + k);
         let mut last = eol;
         if last > s && src[last - 1] == b'\r' {
@@ -1590,10 +1602,49 @@ mod tests {
         // `\ndefine ` across the boundary, at it, just after it.
         for back in [0, 1, 3, 7, 8, 9] {
             let src = straddling(back);
-            let found = plan(src.as_bytes());
+            let found = plan_in_pieces(src.as_bytes(), 1 << 20);
             assert_eq!(found.len(), 2, "{back} bytes before the boundary");
             assert!(found.iter().all(|p| p.lazy), "unique keys: kept as text");
         }
+    }
+
+    #[test]
+    fn the_plan_does_not_depend_on_the_piece_size() {
+        // Bodies of every kind the scan meets, many times over, cut at many places.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/lazy");
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        let mut checked = 0;
+        for path in files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        {
+            let src = std::fs::read(path).unwrap();
+            // What a plan says, but the numbers of names (one per piece that spells them).
+            let summary = |piece: usize| -> Vec<_> {
+                plan_in_pieces(&src, piece)
+                    .into_iter()
+                    .map(|p| {
+                        let refs: Vec<_> = p.refs.iter().map(|r| (r.at, r.end, r.kind)).collect();
+                        (p.open, p.close, p.lazy, p.twin_of, refs)
+                    })
+                    .collect()
+            };
+            let whole = summary(1 << 20);
+            checked += whole.len();
+            for piece in [97, 512, 4096] {
+                assert_eq!(
+                    summary(piece),
+                    whole,
+                    "{} in pieces of {piece}",
+                    path.display()
+                );
+            }
+        }
+        assert!(checked > 20, "the fixtures have bodies: {checked}");
     }
 
     #[test]

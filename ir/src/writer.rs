@@ -135,7 +135,8 @@ struct Writer<'m> {
     m: &'m Module,
     out: Vec<u8>,
     slots: Slots,
-    global_slots: rustc_hash::FxHashMap<GlobalId, u32>,
+    /// Shared by the writers that print parts of one module on several threads.
+    global_slots: std::sync::Arc<rustc_hash::FxHashMap<GlobalId, u32>>,
     /// Scratch for [`Writer::predecessors`].
     preds: Vec<Vec<Block>>,
     /// opt's numbers for metadata nodes and attribute groups (when printing a whole module).
@@ -250,7 +251,7 @@ impl<'m> Writer<'m> {
     }
 
     fn number_globals(&mut self) {
-        self.global_slots = global_slot_numbers(self.m);
+        self.global_slots = std::sync::Arc::new(global_slot_numbers(self.m));
     }
 }
 

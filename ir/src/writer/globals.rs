@@ -249,46 +249,41 @@ impl<'m> Writer<'m> {
             self.s(kind);
             self.s("\n");
         }
-        let mut first = true;
-        // The text of initializers kept as text is copied from the input: released again
-        // a span at a time once copied, as the functions' is.
-        let mut copied: Option<(usize, usize)> = None;
-        let release = |span: Option<(usize, usize)>| {
-            if let (Some(src), Some((a, b))) = (&m.source, span) {
-                src.release(a, b);
+        // Variables, aliases and ifuncs on all cores (a sanitizer build has tens of thousands);
+        // the text of initializers kept as text is released a window at a time once copied, as
+        // the functions' is.
+        let vars: Vec<(GlobalId, &GlobalVar)> = m
+            .live_globals()
+            .filter_map(|g| match &m.globals[g].kind {
+                GlobalKind::Var(v) => Some((g, &**v)),
+                _ => None,
+            })
+            .collect();
+        if !vars.is_empty() {
+            self.s("\n");
+        }
+        let release = |window: &[(GlobalId, &GlobalVar)]| {
+            let spans = window.iter().filter_map(|(_, v)| v.lazy_init.as_ref());
+            let (lo, hi) = spans.fold((usize::MAX, 0), |(lo, hi), t| {
+                (lo.min(t.start as usize), hi.max(t.end as usize))
+            });
+            if let (Some(src), true) = (&m.source, lo < hi) {
+                src.release(lo, hi);
             }
         };
-        for g in m.live_globals() {
-            if let GlobalKind::Var(v) = &m.globals[g].kind {
-                if std::mem::take(&mut first) {
-                    self.s("\n");
-                }
-                self.global_var(g, v);
-                self.flush(out)?;
-                if let Some(t) = &v.lazy_init {
-                    let (a, b) = (t.start as usize, t.end as usize);
-                    let (lo, hi) = copied.map_or((a, b), |(lo, hi)| (lo.min(a), hi.max(b)));
-                    copied = Some((lo, hi));
-                    if hi - lo >= 1 << 20 {
-                        release(copied.take());
-                    }
-                }
-            }
-        }
-        release(copied);
+        self.in_runs(out, &vars, 256, |w, &(g, v)| w.global_var(g, v), release)?;
         for ifunc in [false, true] {
-            let mut first = true;
-            for g in m.live_globals() {
-                if let GlobalKind::Alias(a) = &m.globals[g].kind {
-                    if a.ifunc == ifunc {
-                        if std::mem::take(&mut first) {
-                            self.s("\n");
-                        }
-                        self.alias(g, a);
-                        self.flush(out)?;
-                    }
-                }
+            let aliases: Vec<(GlobalId, &Alias)> = m
+                .live_globals()
+                .filter_map(|g| match &m.globals[g].kind {
+                    GlobalKind::Alias(a) if a.ifunc == ifunc => Some((g, &**a)),
+                    _ => None,
+                })
+                .collect();
+            if !aliases.is_empty() {
+                self.s("\n");
             }
+            self.in_runs(out, &aliases, 256, |w, &(g, a)| w.alias(g, a), |_| {})?;
         }
         self.functions(out)?;
         let num = self.num;
@@ -329,11 +324,9 @@ impl<'m> Writer<'m> {
     }
 
     /// The numbered metadata nodes, as opt numbers and orders them. Metadata is about half
-    /// of a debug build's text: printed on all cores, a window of runs at a time (written as
-    /// it goes, not gathered), each run renumbering its nodes' references on its own.
+    /// of a debug build's text: printed on all cores (each run renumbering its nodes'
+    /// references on its own).
     fn md_nodes(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        use rayon::prelude::*;
-        const RUN: usize = 1024;
         let m = self.m;
         let nodes: Vec<(u32, &crate::metadata::MdNode)> = match self.num {
             Some(num) => (num.md_order.iter().enumerate())
@@ -345,49 +338,68 @@ impl<'m> Writer<'m> {
             return Ok(());
         }
         self.s("\n");
+        let node = |w: &mut Writer, &(id, n): &(u32, &crate::metadata::MdNode)| {
+            w.s("!");
+            w.num(id);
+            w.s(" = ");
+            // LLVM 22 reads a composite type with an ODR identifier as distinct (older
+            // LLVMs, as rustc's, wrote it uniqued).
+            if n.text.starts_with("!DICompositeType(")
+                && memchr::memmem::find(n.text.as_bytes(), b", identifier: \"").is_some()
+            {
+                w.s("distinct ");
+            }
+            w.md_text(&n.text);
+            w.s("\n");
+        };
+        self.in_runs(out, &nodes, 1024, node, |_| {})
+    }
+
+    /// Print `items` in order, on all cores: runs of `run` items, each into a buffer of its
+    /// own by a writer sharing this one's numbering, a window of runs at a time, written as
+    /// it goes (so little is held at once); `done` is told each window once it is written.
+    /// What is pending in this writer's buffer is written first.
+    fn in_runs<T: Sync>(
+        &mut self,
+        out: &mut dyn Write,
+        items: &[T],
+        run: usize,
+        print: impl Fn(&mut Writer<'m>, &T) + Sync,
+        mut done: impl FnMut(&[T]),
+    ) -> io::Result<()> {
+        use rayon::prelude::*;
         out.write_all(&self.out)?;
         self.out.clear();
-        let (num, program_as) = (self.num, self.program_as);
-        let print = |run: &[(u32, &crate::metadata::MdNode)]| {
+        let (m, num, program_as) = (self.m, self.num, self.program_as);
+        let global_slots = &self.global_slots;
+        let print_run = |part: &[T]| {
             let mut w = Writer {
                 m,
-                out: Vec::with_capacity(run.iter().map(|(_, n)| n.text.len() + 16).sum()),
+                out: Vec::new(),
                 slots: Slots::default(),
-                global_slots: Default::default(),
+                global_slots: global_slots.clone(),
                 preds: Vec::new(),
                 num,
                 program_as,
             };
-            for &(id, n) in run {
-                w.s("!");
-                w.num(id);
-                w.s(" = ");
-                // LLVM 22 reads a composite type with an ODR identifier as distinct (older
-                // LLVMs, as rustc's, wrote it uniqued).
-                if n.text.starts_with("!DICompositeType(")
-                    && memchr::memmem::find(n.text.as_bytes(), b", identifier: \"").is_some()
-                {
-                    w.s("distinct ");
-                }
-                w.md_text(&n.text);
-                w.s("\n");
+            for x in part {
+                print(&mut w, x);
             }
             w.out
         };
         // On a pool thread, print in place: waiting on the pool from it could starve it.
         let parallel = rayon::current_thread_index().is_none() && rayon::current_num_threads() > 1;
-        let window = RUN * 4 * rayon::current_num_threads().max(1);
-        for part in nodes.chunks(window) {
-            if parallel {
-                let texts: Vec<Vec<u8>> = part.par_chunks(RUN).map(print).collect();
+        let window = run * 4 * rayon::current_num_threads().max(1);
+        for part in items.chunks(window) {
+            if parallel && part.len() > run {
+                let texts: Vec<Vec<u8>> = part.par_chunks(run).map(print_run).collect();
                 for t in texts {
                     out.write_all(&t)?;
                 }
             } else {
-                for run in part.chunks(RUN) {
-                    out.write_all(&print(run))?;
-                }
+                out.write_all(&print_run(part))?;
             }
+            done(part);
         }
         Ok(())
     }
