@@ -216,26 +216,36 @@ pub fn parse_module_with_options(
         // itself as it goes (`done_before`), not all at once now: it would fault them all
         // back in, and the stalls cost more than the scan (rust/all_linked: 9 ms of
         // unmapping on the main thread, then 30 ms of misses naming globals).
-        let plan = crate::lazy::plan(src);
-        if plan.iter().any(|p| p.lazy) {
-            let r = if batch::worth_it(src) {
-                batch::parse(src, done_before, plan)
-            } else {
+        let r = if batch::worth_it(src) {
+            // The plan is made on rayon's threads while this one reads the top level up to
+            // the first body, which is where the plan is first needed: a sanitizer build has
+            // megabytes of global variables there, read while both cores scan the bodies.
+            // A plan that keeps no body as text makes the reader give up at that point.
+            rayon::in_place_scope(|s| {
+                let (tx, rx) = std::sync::mpsc::sync_channel(1);
+                s.spawn(move |_| {
+                    let _ = tx.send(crate::lazy::plan(src));
+                });
+                batch::parse(src, done_before, Some(rx))
+            })
+        } else {
+            let plan = crate::lazy::plan(src);
+            plan.iter().any(|p| p.lazy).then_some(()).and_then(|()| {
                 let mut p = Parser::new(src);
                 p.lazy_plan = plan;
                 p.decide_pointer_spelling();
                 p.module(done_before).ok().map(|()| (p.m, p.hints))
-            };
-            if let Some(mut r) = r {
-                r.0.source = Some(source.clone());
-                return Ok(r);
-            }
-            // An error, or a body the scan misjudged: read everything, which gives the
-            // error as always.
+            })
+        };
+        if let Some(mut r) = r {
+            r.0.source = Some(source.clone());
+            return Ok(r);
         }
+        // An error, a plan that keeps no body as text, or a body the scan misjudged: read
+        // everything, which gives the error as always.
     }
     if batch::worth_it(src) {
-        if let Some(r) = batch::parse(src, done_before, Vec::new()) {
+        if let Some(r) = batch::parse(src, done_before, None) {
             return Ok(r);
         }
         // An error, or text the parallel reader does not take: the serial reader gives the
@@ -251,7 +261,7 @@ pub fn parse_module_with_options(
 /// `None` when the text needs the serial reader (an error, or a body not laid out as LLVM
 /// prints it). [`parse_module`] uses this for big inputs; tests and benches call it directly.
 pub fn parse_module_parallel(src: &[u8]) -> Option<Module> {
-    batch::parse(src, &mut |_| {}, Vec::new()).map(|(m, _)| m)
+    batch::parse(src, &mut |_| {}, None).map(|(m, _)| m)
 }
 
 /// [`parse_module`] on the calling thread only: the reference the parallel reader is tested
@@ -388,6 +398,8 @@ struct Parser<'a> {
     /// Bodies to keep as text ([`crate::lazy`]), in text order, and the next one to reach.
     lazy_plan: Vec<crate::lazy::Planned>,
     lazy_next: usize,
+    /// The plan, while it is still being made (see [`Parser::await_plan`]).
+    plan_rx: Option<std::sync::mpsc::Receiver<Vec<crate::lazy::Planned>>>,
     /// The plan's index of the body being read (set at its `{`), and the functions of the
     /// planned bodies by index, for the twins ([`crate::lazy`]).
     plan_at: Option<usize>,
@@ -485,6 +497,7 @@ impl<'a> Parser<'a> {
             comdat_names: Default::default(),
             lazy_plan: Vec::new(),
             lazy_next: 0,
+            plan_rx: None,
             plan_at: None,
             plan_funcs: Default::default(),
             lazy_bodies: Vec::new(),

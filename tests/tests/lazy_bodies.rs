@@ -140,6 +140,52 @@ fn long_initializers_naming_globals_are_kept_as_text() {
     assert!(out.contains("c\"@b, @b, "));
 }
 
+/// The initializers fixture made big enough for the parallel reader (which reads the top
+/// level while the plan is still being made), with `extra` after its comments.
+fn big_initializers_module(extra: &str) -> Vec<u8> {
+    let fixture = std::fs::read_to_string(
+        workspace_root().join("tests/fixtures/lazy/initializers_kept_as_text.ll"),
+    )
+    .expect("readable");
+    let pad = "x".repeat(1 << 20);
+    format!(
+        "{extra}{fixture}\n@pad = global [{} x i8] c\"{pad}\"\n",
+        pad.len()
+    )
+    .into_bytes()
+}
+
+/// Whether the variable `name` of `src`, read for merging, kept its initializer as text.
+fn initializer_kept(src: &[u8], name: &str) -> bool {
+    let source = Source::new(std::sync::Arc::new(src.to_vec()));
+    let opts = ReadOptions {
+        lazy_source: Some(source.clone()),
+    };
+    let (m, _) = parse_module_with_options(source.bytes(), &mut |_| {}, &opts).expect("reads");
+    let g = m.global_by_name(name).expect("defined");
+    match &m.globals[g].kind {
+        mergefn_ir::GlobalKind::Var(v) => v.lazy_init.is_some(),
+        _ => panic!("{name} is a variable"),
+    }
+}
+
+#[test]
+fn initializers_read_before_the_plan_is_made_follow_it() {
+    // Big: the top level (these initializers) is read while the plan is being made.
+    let src = big_initializers_module("");
+    assert!(
+        initializer_kept(&src, "table"),
+        "the plan keeps bodies as text: so is @table"
+    );
+    assert_eq!(merged_lazily(&src), merged_in_full(&src));
+    // A numbered type: the plan keeps nothing as text (the writer renumbers types), so the
+    // initializer kept as text before the plan was known must be read after all.
+    let src =
+        big_initializers_module("%0 = type { i32, i64 }\n@numbered = global %0 zeroinitializer\n");
+    assert!(!initializer_kept(&src, "table"), "no plan: everything read");
+    assert_eq!(merged_lazily(&src), merged_in_full(&src));
+}
+
 #[test]
 fn twins_are_read_as_clones_and_merge_as_read() {
     let src =

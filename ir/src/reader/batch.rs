@@ -155,10 +155,15 @@ impl Deferred {
 pub(crate) fn parse(
     src: &[u8],
     done_before: &mut dyn FnMut(usize),
-    lazy_plan: Vec<crate::lazy::Planned>,
+    plan: Option<mpsc::Receiver<Vec<crate::lazy::Planned>>>,
 ) -> Option<(Module, crate::uses::UseHints)> {
     let threads = rayon::current_num_threads();
-    let utf8 = is_utf8(src);
+    // While the plan is being made, rayon's threads are busy with it: a check on them would
+    // wait for it, so this thread checks the text alone.
+    let utf8 = match plan {
+        Some(_) => std::str::from_utf8(src).is_ok(),
+        None => is_utf8(src),
+    };
     // Bounded: the main thread stops when the workers have `threads` chunks queued.
     let (to_workers, queue) = mpsc::sync_channel::<Chunk>(threads);
     let mut to_workers = Some(to_workers);
@@ -197,7 +202,7 @@ pub(crate) fn parse(
         }
         drop(results);
         let mut p = Parser::with_utf8(src, utf8);
-        p.lazy_plan = lazy_plan;
+        p.plan_rx = plan;
         p.decide_pointer_spelling();
         p.defer = Some(Box::new(Deferred {
             jobs: Vec::new(),

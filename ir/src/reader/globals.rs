@@ -57,6 +57,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        self.await_plan()?;
         if self.defer.is_some() {
             self.pump(true)?;
         }
@@ -1426,6 +1427,7 @@ impl<'a> Parser<'a> {
             }
         }
         if is_define {
+            self.await_plan()?;
             if self.tok.kind != Tok::LBrace {
                 return self.err(format!(
                     "expected '{{' to start the function body, found {}",

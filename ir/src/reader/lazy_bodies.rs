@@ -38,6 +38,21 @@ const FOLDING_OR_UNSURE: &[&[u8]] = &[
 ];
 
 impl Parser<'_> {
+    /// Wait for the plan if it is still being made ([`Parser::plan_rx`]): before the first
+    /// body, and at the end of a module without one. An error if it keeps no body as text:
+    /// the module is then read in full (initializers may have been kept as text meanwhile).
+    pub(super) fn await_plan(&mut self) -> PResult<()> {
+        let Some(rx) = self.plan_rx.take() else {
+            return Ok(());
+        };
+        let plan = rx.recv().unwrap_or_default();
+        if !plan.iter().any(|p| p.lazy) {
+            return self.error_at(self.tok.start, "no body is kept as text: read them all");
+        }
+        self.lazy_plan = plan;
+        Ok(())
+    }
+
     /// At a body's `{`: if the plan keeps this body as text, skip it and return it, its
     /// references named.
     pub(super) fn lazy_body(&mut self) -> Option<LazyBody> {
@@ -125,7 +140,8 @@ impl Parser<'_> {
     /// variables (`llvm.used`, `llvm.global_ctors`, ...), which the reader and the merge look
     /// into.
     pub(super) fn lazy_initializer(&mut self, name: &Name) -> Option<LazyBody> {
-        if self.lazy_plan.is_empty() || name.as_str().is_some_and(|n| n.starts_with("llvm.")) {
+        let planned = !self.lazy_plan.is_empty() || self.plan_rx.is_some();
+        if !planned || name.as_str().is_some_and(|n| n.starts_with("llvm.")) {
             return None;
         }
         let src = self.src;
