@@ -163,25 +163,27 @@ impl<'a> Parser<'a> {
     /// that reaches the end of the text ends at the first thing that is not a metadata
     /// definition, where reading goes on.
     pub(super) fn metadata_window_in_parallel(&mut self) -> bool {
-        /// Metadata text per piece; less than two pieces are read in place.
-        const PIECE: usize = 1 << 20;
         let threads = rayon::current_num_threads();
         let start = token_offset(self.tok) as usize;
         let src = self.src;
-        if self.md_serial || src.len() - start < 2 * PIECE || threads < 2 {
+        // Metadata text per piece (less than two pieces are read in place): 1 MiB from 16 MiB
+        // of input on, less below, so that a small debug build's metadata is read on all
+        // cores too. A function of the input alone, as the pieces must be.
+        let piece = (src.len() / 16).clamp(64 << 10, 1 << 20);
+        if self.md_serial || src.len() - start < 2 * piece || threads < 2 {
             return false;
         }
-        let window = 2 * threads * PIECE;
+        let window = 2 * threads * piece;
         let mut cuts = vec![start];
-        // Pieces of about `PIECE` up to the window's end, or to the end of the text when what
+        // Pieces of about `piece` up to the window's end, or to the end of the text when what
         // would be left is too little for a window of its own (it would be read serially);
         // the last piece runs to the end only when less than a piece is left. (A window
         // once ended at the end of the text whatever was left: one thread read most of a
         // debug build's metadata.)
-        let more = |cut: usize| cut - start < window || src.len() - cut < 2 * PIECE;
+        let more = |cut: usize| cut - start < window || src.len() - cut < 2 * piece;
         while more(*cuts.last().expect("one cut")) {
-            let at = cuts.last().expect("one cut") + PIECE;
-            if at >= src.len() - PIECE {
+            let at = cuts.last().expect("one cut") + piece;
+            if at >= src.len() - piece {
                 cuts.push(src.len());
                 break;
             }
