@@ -909,6 +909,130 @@ mod tests {
     }
 
     #[test]
+    fn obsolete_forms_are_told_from_todays() {
+        let mut types = TypeTable::default();
+        let (void, ptr, i1, i8_, i32_, tok) = (
+            types.intern(TypeData::Void),
+            types.intern(TypeData::Ptr(0)),
+            types.intern(TypeData::Int(1)),
+            types.intern(TypeData::Int(8)),
+            types.intern(TypeData::Int(32)),
+            types.intern(TypeData::Token),
+        );
+        let v2i1 = types.intern(TypeData::Vector {
+            len: 2,
+            scalable: false,
+            elem: i1,
+        });
+        let v2i8 = types.intern(TypeData::Vector {
+            len: 2,
+            scalable: false,
+            elem: i8_,
+        });
+        let mut func = |ret, params: Vec<Type>| {
+            types.intern(TypeData::Func {
+                ret,
+                params,
+                varargs: false,
+            })
+        };
+        let ctlz_old = func(i8_, vec![i8_]);
+        let ctlz_new = func(i8_, vec![i8_, i1]);
+        let coro_old = func(i1, vec![ptr, i1]);
+        let coro_new = func(void, vec![ptr, i1, tok]);
+        let size2 = func(i32_, vec![ptr, i1]);
+        let size4 = func(i32_, vec![ptr, i1, i1, i1]);
+        let load_old = func(v2i8, vec![ptr, i32_, v2i1, v2i8]);
+        let load_new = func(v2i8, vec![ptr, v2i1, v2i8]);
+        let store_old = func(void, vec![v2i8, ptr, i32_, v2i1]);
+        let life_old = func(void, vec![i32_, ptr]);
+        let life_new = func(void, vec![ptr]);
+        let check = func(void, vec![ptr]);
+        let appended = |base, falses, token| Obsolete::Appended {
+            base,
+            falses,
+            token,
+        };
+        let cases = [
+            (
+                "llvm.ctlz.i8",
+                ctlz_old,
+                Some(appended("llvm.ctlz", 1, false)),
+            ),
+            (
+                "llvm.cttz.i8",
+                ctlz_old,
+                Some(appended("llvm.cttz", 1, false)),
+            ),
+            ("llvm.ctlz.i8", ctlz_new, None),
+            // LLVM wants a suffix.
+            ("llvm.ctlz", ctlz_old, None),
+            (
+                "llvm.coro.end",
+                coro_old,
+                Some(appended("llvm.coro.end", 0, true)),
+            ),
+            ("llvm.coro.end", coro_new, None),
+            (
+                "llvm.objectsize.i32",
+                size2,
+                Some(appended("llvm.objectsize", 2, false)),
+            ),
+            ("llvm.objectsize.i32.p0", size4, None),
+            (
+                "llvm.objectsize.i32.unnamed",
+                size4,
+                Some(appended("llvm.objectsize", 0, false)),
+            ),
+            (
+                "llvm.masked.load.v2i8",
+                load_old,
+                Some(Obsolete::AlignArgument {
+                    base: "llvm.masked.load",
+                    at: 1,
+                    ptr: 0,
+                }),
+            ),
+            ("llvm.masked.load.v2i8.p0", load_new, None),
+            (
+                "llvm.masked.store.v2i8.p0",
+                store_old,
+                Some(Obsolete::AlignArgument {
+                    base: "llvm.masked.store",
+                    at: 2,
+                    ptr: 1,
+                }),
+            ),
+            (
+                "llvm.lifetime.start",
+                life_old,
+                Some(Obsolete::LifetimeSize),
+            ),
+            (
+                "llvm.lifetime.end.p0",
+                life_old,
+                Some(Obsolete::LifetimeSize),
+            ),
+            ("llvm.lifetime.end.p0", life_new, None),
+            ("llvm.lifetime.startx", life_old, None),
+            ("llvm.stackprotectorcheck", check, Some(Obsolete::Removed)),
+            ("llvm.stackprotector", check, None),
+            ("ctlz.i8", ctlz_old, None),
+        ];
+        for (name, ty, want) in cases {
+            assert_eq!(obsolete_form(&types, name, ty), want, "{name}");
+        }
+        assert_eq!(
+            upgraded_name(&types, "llvm.masked.load", load_new).as_deref(),
+            Some("llvm.masked.load.v2i8.p0")
+        );
+        assert_eq!(
+            upgraded_name(&types, "llvm.coro.end", coro_new).as_deref(),
+            Some("llvm.coro.end")
+        );
+    }
+
+    #[test]
     fn longest_listed_prefix_names_the_intrinsic() {
         assert_eq!(
             lookup("llvm.memcpy.inline.p0.p0.i64").unwrap().0,
@@ -924,5 +1048,10 @@ mod tests {
         assert!(lookup("llvm.umaxx").is_none());
         assert!(lookup("llvm.memset.element.unordered.atomic.p0.i32").is_none());
         assert_eq!(lookup("llvm.umax").unwrap().0, "umax");
+        assert_eq!(lookup("llvm.prefetch.unnamed").unwrap().0, "prefetch");
+        assert_eq!(
+            lookup("llvm.invariant.start.p0i8").unwrap().0,
+            "invariant.start"
+        );
     }
 }
