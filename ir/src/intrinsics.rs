@@ -640,16 +640,30 @@ pub enum Obsolete {
         /// Which argument is the pointer, once the alignment is gone.
         ptr: usize,
     },
+    /// `llvm.memcpy`/`memmove`/`memset` (`base`) with an `i32` alignment as fourth argument
+    /// (IR of LLVM 6 and before): it becomes an `align` attribute of the first `pointers`
+    /// arguments (the destination, and the source of a copy), none for 0 and rounded down to
+    /// a power of two otherwise; the call keeps its other attributes.
+    MemAlignArgument {
+        /// The intrinsic's name without type suffixes.
+        base: &'static str,
+        /// How many pointer arguments get the alignment.
+        pointers: usize,
+    },
     /// The intrinsic is gone and its calls are deleted (`llvm.stackprotectorcheck`).
     Removed,
 }
 
+/// Where the alignment argument of [`Obsolete::MemAlignArgument`] is.
+pub const MEM_ALIGN_ARGUMENT: usize = 3;
+
 /// Whether declaration `name` of type `fn_ty` has one of the obsolete signatures LLVM 22's
-/// reader upgrades, among those hand-written tests use (`Assembler/auto_upgrade_intrinsics.ll`):
+/// reader upgrades, among those hand-written tests use (`Assembler/auto_upgrade_intrinsics.ll`,
+/// Alive2's tests):
 /// `ctlz`/`cttz` without their `i1`, `coro.end` returning `i1`, `objectsize` with two or three
-/// arguments (or misnamed), the masked loads, stores, gathers and scatters with an alignment
-/// argument, `lifetime.start`/`end` with a size, `stackprotectorcheck`. Only names starting
-/// `llvm.` cost more than a comparison.
+/// arguments (or misnamed), the masked loads, stores, gathers and scatters and the five-argument
+/// `memcpy`/`memmove`/`memset` with an alignment argument, `lifetime.start`/`end` with a size,
+/// `stackprotectorcheck`. Only names starting `llvm.` cost more than a comparison.
 pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsolete> {
     let rest = name.strip_prefix("llvm.")?;
     let (ret, params, false) = types.func_parts(fn_ty)? else {
@@ -714,6 +728,19 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
             .find(|(base, ..)| is_under(name, &base[5..]))?;
             (params.len() == 4 && is(params[at], TypeData::Int(32)))
                 .then_some(Obsolete::AlignArgument { base, at, ptr })
+        }
+        "memcpy" | "memmove" | "memset" if rest.len() > first.len() => {
+            // Not `memcpy.inline` nor the element-wise atomic ones, which never had it.
+            let (base, pointers) = match rest.split('.').nth(1)? {
+                "inline" | "element" => return None,
+                _ if first == "memset" => ("llvm.memset", 1),
+                _ if first == "memcpy" => ("llvm.memcpy", 2),
+                _ => ("llvm.memmove", 2),
+            };
+            let fits = params.len() == 5
+                && is(params[MEM_ALIGN_ARGUMENT], TypeData::Int(32))
+                && is(ret, TypeData::Void);
+            fits.then_some(Obsolete::MemAlignArgument { base, pointers })
         }
         "stackprotectorcheck" if rest == first => Some(Obsolete::Removed),
         _ => None,
@@ -948,6 +975,9 @@ mod tests {
         let life_old = func(void, vec![i32_, ptr]);
         let life_new = func(void, vec![ptr]);
         let check = func(void, vec![ptr]);
+        let mem5 = func(void, vec![ptr, ptr, i32_, i32_, i1]);
+        let mem4 = func(void, vec![ptr, ptr, i32_, i1]);
+        let mem_align = |base, pointers| Obsolete::MemAlignArgument { base, pointers };
         let appended = |base, falses, token| Obsolete::Appended {
             base,
             falses,
@@ -1015,6 +1045,23 @@ mod tests {
             ),
             ("llvm.lifetime.end.p0", life_new, None),
             ("llvm.lifetime.startx", life_old, None),
+            (
+                "llvm.memset.p0i8.i64",
+                mem5,
+                Some(mem_align("llvm.memset", 1)),
+            ),
+            (
+                "llvm.memcpy.p0.p0.i64",
+                mem5,
+                Some(mem_align("llvm.memcpy", 2)),
+            ),
+            (
+                "llvm.memmove.p0.p0.i32",
+                mem5,
+                Some(mem_align("llvm.memmove", 2)),
+            ),
+            ("llvm.memcpy.inline.p0.p0.i64", mem5, None),
+            ("llvm.memcpy.p0.p0.i64", mem4, None),
             ("llvm.stackprotectorcheck", check, Some(Obsolete::Removed)),
             ("llvm.stackprotector", check, None),
             ("ctlz.i8", ctlz_old, None),

@@ -271,6 +271,10 @@ impl<'a> Parser<'a> {
                 params.remove(at);
                 (base, ret)
             }
+            Obsolete::MemAlignArgument { base, .. } => {
+                params.remove(crate::intrinsics::MEM_ALIGN_ARGUMENT);
+                (base, ret)
+            }
         };
         let fn_ty = self.m.types.intern(TypeData::Func {
             ret,
@@ -465,13 +469,8 @@ impl<'a> Parser<'a> {
         let callee = Value::Const(self.m.global_const(target));
         for (f, i, keep) in kept {
             if let Some(keep) = keep {
-                self.rebuild_call(
-                    f,
-                    i,
-                    new_ty,
-                    SmallVec::from_slice(&[keep, callee]),
-                    Vec::new(),
-                );
+                let operands = SmallVec::from_slice(&[keep, callee]);
+                self.rebuild_call(f, i, new_ty, operands, AttrList::default());
             }
         }
     }
@@ -486,17 +485,17 @@ impl<'a> Parser<'a> {
     }
 
     /// Call `i` of `f` becomes the call LLVM's `IRBuilder` puts in its place: through
-    /// `fn_ty`, of `operands` (the arguments, then the callee), with parameter attributes
-    /// `params`; of the old call it keeps only the name, the debug location and the debug
-    /// records (no attributes, `tail` marker, calling convention, bundles, fast-math flags or
-    /// other metadata).
+    /// `fn_ty`, of `operands` (the arguments, then the callee), with attributes `attrs`; of
+    /// the old call it keeps only the name, the debug location and the debug records (no
+    /// other attributes, `tail` marker, calling convention, bundles, fast-math flags or
+    /// metadata).
     fn rebuild_call(
         &mut self,
         f: GlobalId,
         i: Inst,
         fn_ty: Type,
         operands: SmallVec<[Value; 3]>,
-        params: Vec<AttrSet>,
+        attrs: AttrList,
     ) {
         let ret = self.m.types.func_parts(fn_ty).map_or(fn_ty, |p| p.0);
         let d = self.call_mut(f, i);
@@ -509,10 +508,7 @@ impl<'a> Parser<'a> {
             fn_ty,
             cc: Default::default(),
             tail: TailKind::None,
-            attrs: std::sync::Arc::new(AttrList {
-                params,
-                ..Default::default()
-            }),
+            attrs: std::sync::Arc::new(attrs),
             bundles: Default::default(),
             addrspace,
             indirect_dests: 0,
@@ -522,8 +518,8 @@ impl<'a> Parser<'a> {
 
     /// The calls of `g` (obsolete form `how`) become calls of declaration `name` of type
     /// `fn_ty` (declared at the end of the module unless it is there), each rebuilt as LLVM
-    /// rebuilds it ([`Self::rebuild_call`]) with the arguments `how` says; a masked access
-    /// gets its alignment as an `align` attribute.
+    /// rebuilds it ([`Self::rebuild_call`]) with the arguments `how` says; an alignment
+    /// argument becomes an `align` attribute (and a memory intrinsic keeps its attributes).
     fn rebuild_calls(
         &mut self,
         g: GlobalId,
@@ -552,7 +548,13 @@ impl<'a> Parser<'a> {
             let d = &body.insts[c.inst];
             let at = body.source_offsets.get(c.inst).copied().unwrap_or(0);
             let mut args: SmallVec<[Value; 3]> = d.operands[..d.num_call_args()].into();
-            let mut params: Vec<AttrSet> = Vec::new();
+            let mut attrs = AttrList::default();
+            let align_of = |v: Value| {
+                v.as_const().and_then(|a| match self.m.consts.get(a) {
+                    ConstData::Int { val, .. } => val.as_u64(),
+                    _ => None,
+                })
+            };
             match how {
                 Obsolete::Appended { falses, token, .. } => {
                     args.extend(std::iter::repeat_n(no, falses));
@@ -561,20 +563,35 @@ impl<'a> Parser<'a> {
                     }
                 }
                 Obsolete::AlignArgument { at: k, ptr, .. } => {
-                    let align = args.remove(k);
-                    let bytes = align.as_const().and_then(|a| match self.m.consts.get(a) {
-                        ConstData::Int { val, .. } => val.as_u64(),
-                        _ => None,
-                    });
-                    let bytes = match bytes {
+                    let bytes = match align_of(args.remove(k)) {
                         Some(0) => return self.error_at(at, "Invalid zero alignment argument"),
                         Some(n) if n.is_power_of_two() && n <= 1 << 32 => n,
                         _ => return self.error_at(at, "Invalid alignment argument"),
                     };
-                    params.resize(ptr + 1, AttrSet::default());
-                    params[ptr]
-                        .attrs
-                        .push(Attr::Other(format!("align {bytes}").into()));
+                    attrs.params.resize(ptr + 1, AttrSet::default());
+                    set_align(&mut attrs.params[ptr], bytes);
+                }
+                Obsolete::MemAlignArgument { pointers, .. } => {
+                    // LLVM takes the argument for a constant without checking that it is one.
+                    let k = crate::intrinsics::MEM_ALIGN_ARGUMENT;
+                    let Some(bytes) = align_of(args.remove(k)) else {
+                        let msg = "the alignment argument of a memory intrinsic is not a constant";
+                        return self.error_at(at, msg);
+                    };
+                    attrs = (**d.call_info().map(|info| &info.attrs).expect("a call")).clone();
+                    if attrs.params.len() > k {
+                        attrs.params.remove(k);
+                    }
+                    let len = attrs.params.len().max(pointers);
+                    attrs.params.resize(len, AttrSet::default());
+                    // None for 0, else rounded down to a power of two, as LLVM's `Align` does.
+                    let bytes = (bytes > 0).then(|| 1u64 << bytes.ilog2());
+                    for p in &mut attrs.params[..pointers] {
+                        p.attrs.retain(|a| a.kind() != "align");
+                        if let Some(bytes) = bytes {
+                            set_align(p, bytes);
+                        }
+                    }
                 }
                 Obsolete::LifetimeSize | Obsolete::Removed => {}
             }
@@ -592,7 +609,7 @@ impl<'a> Parser<'a> {
                 return self.error_at(at, "Instruction has a name, but provides a void value!");
             }
             args.push(callee);
-            self.rebuild_call(c.caller, c.inst, fn_ty, args, params);
+            self.rebuild_call(c.caller, c.inst, fn_ty, args, attrs);
         }
         Ok(())
     }
@@ -703,6 +720,12 @@ impl<'a> Parser<'a> {
             self.m.delete_global(g);
         }
     }
+}
+
+/// Parameter attributes `p` say `align bytes` (last, in place of any other `align`).
+fn set_align(p: &mut AttrSet, bytes: u64) {
+    p.attrs.retain(|a| a.kind() != "align");
+    p.attrs.push(Attr::Other(format!("align {bytes}").into()));
 }
 
 /// The pointer a call of an old `llvm.lifetime.*` (size, pointer) keeps once LLVM 22 upgrades
