@@ -95,7 +95,7 @@ impl<'a> Parser<'a> {
                     continue;
                 };
                 // The last call's type: LLVM walks the uses newest first (the others'
-                // types are declared under their own names by `remangle_intrinsics`).
+                // types are declared under their own names by `remangle_decls`).
                 if let Some(g) = callee.as_const().and_then(|c| self.m.consts.as_global(c)) {
                     types.insert(g, info.fn_ty);
                 }
