@@ -182,11 +182,14 @@ impl<'a> Parser<'a> {
         }
         let decls: Vec<GlobalId> = found.iter().map(|f| f.0).collect();
         let calls = self.calls_of(&decls);
+        let obsolete: FxHashSet<GlobalId> = (found.iter())
+            .filter_map(|f| f.1.is_some().then_some(f.0))
+            .collect();
         let mut plan: Vec<(GlobalId, Fix)> = Vec::with_capacity(found.len());
         for (g, how) in found {
             let fix = match how {
                 None => Fix::Remangle,
-                Some(how) => match self.obsolete_fix(g, how, &calls)? {
+                Some(how) => match self.obsolete_fix(g, how, &calls, &obsolete)? {
                     Some(fix) => fix,
                     None => continue,
                 },
@@ -221,13 +224,15 @@ impl<'a> Parser<'a> {
 
     /// How declaration `g`, of obsolete form `how`, is upgraded; `None` to keep it as written:
     /// when a call through another type calls it, or when the new declaration's name cannot
-    /// be made or belongs to another global of another type. An `invoke` or `callbr` of it is
-    /// refused: LLVM replaces it with a `call`, and its block is left without a terminator.
+    /// be made or belongs to another global of another type (not one of the `obsolete` ones,
+    /// which all give way). An `invoke` or `callbr` of it is refused: LLVM replaces it with a
+    /// `call`, and its block is left without a terminator.
     fn obsolete_fix(
         &mut self,
         g: GlobalId,
         how: Obsolete,
         calls: &[CallOf],
+        obsolete: &FxHashSet<GlobalId>,
     ) -> PResult<Option<Fix>> {
         let Some(old_ty) = self.m.function(g).map(|f| f.fn_ty) else {
             return Ok(None);
@@ -245,11 +250,16 @@ impl<'a> Parser<'a> {
         if mine().any(|c| c.fn_ty != old_ty) {
             return Ok(None);
         }
-        Ok(self.obsolete_fix_of_type(g, how, old_ty))
+        Ok(self.obsolete_fix_of_type(how, old_ty, obsolete))
     }
 
     /// [`Self::obsolete_fix`] once the calls are known to allow it.
-    fn obsolete_fix_of_type(&mut self, g: GlobalId, how: Obsolete, old_ty: Type) -> Option<Fix> {
+    fn obsolete_fix_of_type(
+        &mut self,
+        how: Obsolete,
+        old_ty: Type,
+        obsolete: &FxHashSet<GlobalId>,
+    ) -> Option<Fix> {
         let (ret, params, _) = self.m.types.func_parts(old_ty)?;
         let mut params = params.to_vec();
         let (base, ret) = match how {
@@ -283,7 +293,12 @@ impl<'a> Parser<'a> {
         });
         let name = crate::intrinsics::upgraded_name(&self.m.types, base, fn_ty)?;
         match self.m.global_by_name(&name) {
-            Some(t) if t != g && self.m.function(t).is_none_or(|f| f.fn_ty != fn_ty) => None,
+            Some(t)
+                if !obsolete.contains(&t)
+                    && self.m.function(t).is_none_or(|f| f.fn_ty != fn_ty) =>
+            {
+                None
+            }
             _ => Some(Fix::Rebuilt { how, name, fn_ty }),
         }
     }
