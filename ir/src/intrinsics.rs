@@ -62,6 +62,8 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("fshl", &[Ret]),
     ("fshr", &[Ret]),
     ("get.active.lane.mask", &[Ret, Arg(0)]),
+    ("invariant.end", &[Arg(2)]),
+    ("invariant.start", &[Arg(1)]),
     ("is.constant", &[Arg(0)]),
     ("is.fpclass", &[Arg(0)]),
     ("launder.invariant.group", &[Ret]),
@@ -256,6 +258,10 @@ const INTRINSIC_NAMES: &str = "\
     vp.scatter vp.sdiv vp.select vp.sext vp.shl vp.sitofp vp.smax vp.smin vp.sqrt vp.srem \
     vp.ssub.sat vp.store vp.sub vp.trunc vp.uadd.sat vp.udiv vp.uitofp vp.umax vp.umin vp.urem \
     vp.usub.sat vp.xor vp.zext vscale write_register xray.customevent xray.typedevent";
+
+/// Intrinsics LLVM 22 no longer has but whose calls its reader upgrades away
+/// ([`Obsolete::Removed`]), so that they are no "unknown intrinsic" either.
+const UPGRADED_AWAY: &[&str] = &["stackprotectorcheck"];
 
 /// The prefixes of target intrinsics (`llvm.x86.*`), which [`is_unknown`] does not judge.
 const TARGETS: &[&str] = &[
@@ -539,7 +545,9 @@ pub fn is_unknown(name: &str) -> bool {
         None if is_target(name) => return false,
         None => (rest, INTRINSIC_NAMES),
     };
-    let known = |prefix: &str| names.split_ascii_whitespace().any(|k| k == prefix);
+    let known = |prefix: &str| {
+        names.split_ascii_whitespace().any(|k| k == prefix) || UPGRADED_AWAY.contains(&prefix)
+    };
     !rest
         .match_indices('.')
         .map(|(at, _)| &rest[..at])
@@ -600,6 +608,153 @@ fn looks_mangled(seg: &str) -> bool {
         || seg.starts_with("sl_")
         || seg.starts_with("s_")
         || seg.starts_with("f_")
+        // Not a type, but LLVM takes any suffix for a wrong one and remangles it; LLVM's tests
+        // write `.unnamed` for that (`llvm.prefetch.unnamed`).
+        || seg == "unnamed"
+}
+
+/// An obsolete signature of an intrinsic that LLVM 22's reader upgrades (its `AutoUpgrade`),
+/// as [`obsolete_form`] recognises it: what becomes of the declaration and its calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Obsolete {
+    /// `llvm.lifetime.start`/`end` taking a size before the pointer (IR of LLVM 15–21).
+    LifetimeSize,
+    /// The intrinsic `base` (`llvm.ctlz`, without suffixes) takes more arguments now: each
+    /// call gets `falses` more `i1 false`, then `token none` if `token` (which also makes the
+    /// result `void`: `llvm.coro.end`).
+    Appended {
+        /// The intrinsic's name without type suffixes.
+        base: &'static str,
+        /// How many `i1 false` are appended.
+        falses: usize,
+        /// Whether `token none` comes last (and the result becomes `void`).
+        token: bool,
+    },
+    /// A masked memory intrinsic (`base`) with its alignment as `i32` argument `at`: LLVM 22
+    /// gives it as an `align` attribute of the pointer argument (`ptr` after `at` is gone).
+    AlignArgument {
+        /// The intrinsic's name without type suffixes.
+        base: &'static str,
+        /// Which argument is the alignment.
+        at: usize,
+        /// Which argument is the pointer, once the alignment is gone.
+        ptr: usize,
+    },
+    /// `llvm.memcpy`/`memmove`/`memset` (`base`) with an `i32` alignment as fourth argument
+    /// (IR of LLVM 6 and before): it becomes an `align` attribute of the first `pointers`
+    /// arguments (the destination, and the source of a copy), none for 0 and rounded down to
+    /// a power of two otherwise; the call keeps its other attributes.
+    MemAlignArgument {
+        /// The intrinsic's name without type suffixes.
+        base: &'static str,
+        /// How many pointer arguments get the alignment.
+        pointers: usize,
+    },
+    /// The intrinsic is gone and its calls are deleted (`llvm.stackprotectorcheck`).
+    Removed,
+}
+
+/// Where the alignment argument of [`Obsolete::MemAlignArgument`] is.
+pub const MEM_ALIGN_ARGUMENT: usize = 3;
+
+/// Whether declaration `name` of type `fn_ty` has one of the obsolete signatures LLVM 22's
+/// reader upgrades, among those hand-written tests use (`Assembler/auto_upgrade_intrinsics.ll`,
+/// Alive2's tests):
+/// `ctlz`/`cttz` without their `i1`, `coro.end` returning `i1`, `objectsize` with two or three
+/// arguments (or misnamed), the masked loads, stores, gathers and scatters and the five-argument
+/// `memcpy`/`memmove`/`memset` with an alignment argument, `lifetime.start`/`end` with a size,
+/// `stackprotectorcheck`. Only names starting `llvm.` cost more than a comparison.
+pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsolete> {
+    let rest = name.strip_prefix("llvm.")?;
+    let (ret, params, false) = types.func_parts(fn_ty)? else {
+        return None;
+    };
+    let is = |t: Type, want: TypeData| *types.get(t) == want;
+    let first = rest.split('.').next().unwrap_or("");
+    match first {
+        "lifetime" => {
+            let which = rest.strip_prefix("lifetime.")?;
+            let named = ["start", "end"].iter().any(|w| {
+                which
+                    .strip_prefix(w)
+                    .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
+            });
+            let fits = matches!(params, [size, ptr]
+                if matches!(types.get(*size), TypeData::Int(_)) && types.is_pointer(*ptr));
+            (named && fits && is(ret, TypeData::Void)).then_some(Obsolete::LifetimeSize)
+        }
+        "ctlz" | "cttz" if rest.len() > first.len() => {
+            // LLVM's `.old` declaration then returns the argument's type.
+            (matches!(params, [x] if *x == ret)).then_some(Obsolete::Appended {
+                base: if first == "ctlz" {
+                    "llvm.ctlz"
+                } else {
+                    "llvm.cttz"
+                },
+                falses: 1,
+                token: false,
+            })
+        }
+        "coro" if rest == "coro.end" => {
+            (matches!(params, [p, b] if is(*p, TypeData::Ptr(0)) && is(*b, TypeData::Int(1))))
+                .then_some(Obsolete::Appended {
+                    base: "llvm.coro.end",
+                    falses: 0,
+                    token: true,
+                })
+        }
+        "objectsize" if rest.len() > first.len() => {
+            let (&ptr, flags) = params.split_first()?;
+            let fits = (1..=3).contains(&flags.len())
+                && types.is_pointer(ptr)
+                && flags.iter().all(|&f| is(f, TypeData::Int(1)));
+            // Also a misnamed one of today's four arguments: LLVM rebuilds its calls too.
+            let obsolete = flags.len() < 3
+                || mangled_name(types, "llvm.objectsize", fn_ty).is_some_and(|n| n != name);
+            (fits && obsolete).then_some(Obsolete::Appended {
+                base: "llvm.objectsize",
+                falses: 3 - flags.len(),
+                token: false,
+            })
+        }
+        "masked" => {
+            let (base, at, ptr) = [
+                ("llvm.masked.load", 1, 0),
+                ("llvm.masked.gather", 1, 0),
+                ("llvm.masked.store", 2, 1),
+                ("llvm.masked.scatter", 2, 1),
+            ]
+            .into_iter()
+            .find(|(base, ..)| is_under(name, &base[5..]))?;
+            (params.len() == 4 && is(params[at], TypeData::Int(32)))
+                .then_some(Obsolete::AlignArgument { base, at, ptr })
+        }
+        "memcpy" | "memmove" | "memset" if rest.len() > first.len() => {
+            // Not `memcpy.inline` nor the element-wise atomic ones, which never had it.
+            let (base, pointers) = match rest.split('.').nth(1)? {
+                "inline" | "element" => return None,
+                _ if first == "memset" => ("llvm.memset", 1),
+                _ if first == "memcpy" => ("llvm.memcpy", 2),
+                _ => ("llvm.memmove", 2),
+            };
+            let fits = params.len() == 5
+                && is(params[MEM_ALIGN_ARGUMENT], TypeData::Int(32))
+                && is(ret, TypeData::Void);
+            fits.then_some(Obsolete::MemAlignArgument { base, pointers })
+        }
+        "stackprotectorcheck" if rest == first => Some(Obsolete::Removed),
+        _ => None,
+    }
+}
+
+/// The name of the declaration LLVM 22 gives intrinsic `base` (without suffixes) of type
+/// `fn_ty`: mangled if the intrinsic is overloaded (`None` when [`mangled_name`] cannot name
+/// it), else `base` itself.
+pub fn upgraded_name(types: &TypeTable, base: &str, fn_ty: Type) -> Option<String> {
+    match lookup(base) {
+        Some(_) => mangled_name(types, base, fn_ty),
+        None => Some(base.to_owned()),
+    }
 }
 
 /// The name LLVM 22 gives the intrinsic `name` called with function type `fn_ty`, when the
@@ -781,6 +936,150 @@ mod tests {
     }
 
     #[test]
+    fn obsolete_forms_are_told_from_todays() {
+        let mut types = TypeTable::default();
+        let (void, ptr, i1, i8_, i32_, tok) = (
+            types.intern(TypeData::Void),
+            types.intern(TypeData::Ptr(0)),
+            types.intern(TypeData::Int(1)),
+            types.intern(TypeData::Int(8)),
+            types.intern(TypeData::Int(32)),
+            types.intern(TypeData::Token),
+        );
+        let v2i1 = types.intern(TypeData::Vector {
+            len: 2,
+            scalable: false,
+            elem: i1,
+        });
+        let v2i8 = types.intern(TypeData::Vector {
+            len: 2,
+            scalable: false,
+            elem: i8_,
+        });
+        let mut func = |ret, params: Vec<Type>| {
+            types.intern(TypeData::Func {
+                ret,
+                params,
+                varargs: false,
+            })
+        };
+        let ctlz_old = func(i8_, vec![i8_]);
+        let ctlz_new = func(i8_, vec![i8_, i1]);
+        let coro_old = func(i1, vec![ptr, i1]);
+        let coro_new = func(void, vec![ptr, i1, tok]);
+        let size2 = func(i32_, vec![ptr, i1]);
+        let size4 = func(i32_, vec![ptr, i1, i1, i1]);
+        let load_old = func(v2i8, vec![ptr, i32_, v2i1, v2i8]);
+        let load_new = func(v2i8, vec![ptr, v2i1, v2i8]);
+        let store_old = func(void, vec![v2i8, ptr, i32_, v2i1]);
+        let life_old = func(void, vec![i32_, ptr]);
+        let life_new = func(void, vec![ptr]);
+        let check = func(void, vec![ptr]);
+        let mem5 = func(void, vec![ptr, ptr, i32_, i32_, i1]);
+        let mem4 = func(void, vec![ptr, ptr, i32_, i1]);
+        let mem_align = |base, pointers| Obsolete::MemAlignArgument { base, pointers };
+        let appended = |base, falses, token| Obsolete::Appended {
+            base,
+            falses,
+            token,
+        };
+        let cases = [
+            (
+                "llvm.ctlz.i8",
+                ctlz_old,
+                Some(appended("llvm.ctlz", 1, false)),
+            ),
+            (
+                "llvm.cttz.i8",
+                ctlz_old,
+                Some(appended("llvm.cttz", 1, false)),
+            ),
+            ("llvm.ctlz.i8", ctlz_new, None),
+            // LLVM wants a suffix.
+            ("llvm.ctlz", ctlz_old, None),
+            (
+                "llvm.coro.end",
+                coro_old,
+                Some(appended("llvm.coro.end", 0, true)),
+            ),
+            ("llvm.coro.end", coro_new, None),
+            (
+                "llvm.objectsize.i32",
+                size2,
+                Some(appended("llvm.objectsize", 2, false)),
+            ),
+            ("llvm.objectsize.i32.p0", size4, None),
+            (
+                "llvm.objectsize.i32.unnamed",
+                size4,
+                Some(appended("llvm.objectsize", 0, false)),
+            ),
+            (
+                "llvm.masked.load.v2i8",
+                load_old,
+                Some(Obsolete::AlignArgument {
+                    base: "llvm.masked.load",
+                    at: 1,
+                    ptr: 0,
+                }),
+            ),
+            ("llvm.masked.load.v2i8.p0", load_new, None),
+            (
+                "llvm.masked.store.v2i8.p0",
+                store_old,
+                Some(Obsolete::AlignArgument {
+                    base: "llvm.masked.store",
+                    at: 2,
+                    ptr: 1,
+                }),
+            ),
+            (
+                "llvm.lifetime.start",
+                life_old,
+                Some(Obsolete::LifetimeSize),
+            ),
+            (
+                "llvm.lifetime.end.p0",
+                life_old,
+                Some(Obsolete::LifetimeSize),
+            ),
+            ("llvm.lifetime.end.p0", life_new, None),
+            ("llvm.lifetime.startx", life_old, None),
+            (
+                "llvm.memset.p0i8.i64",
+                mem5,
+                Some(mem_align("llvm.memset", 1)),
+            ),
+            (
+                "llvm.memcpy.p0.p0.i64",
+                mem5,
+                Some(mem_align("llvm.memcpy", 2)),
+            ),
+            (
+                "llvm.memmove.p0.p0.i32",
+                mem5,
+                Some(mem_align("llvm.memmove", 2)),
+            ),
+            ("llvm.memcpy.inline.p0.p0.i64", mem5, None),
+            ("llvm.memcpy.p0.p0.i64", mem4, None),
+            ("llvm.stackprotectorcheck", check, Some(Obsolete::Removed)),
+            ("llvm.stackprotector", check, None),
+            ("ctlz.i8", ctlz_old, None),
+        ];
+        for (name, ty, want) in cases {
+            assert_eq!(obsolete_form(&types, name, ty), want, "{name}");
+        }
+        assert_eq!(
+            upgraded_name(&types, "llvm.masked.load", load_new).as_deref(),
+            Some("llvm.masked.load.v2i8.p0")
+        );
+        assert_eq!(
+            upgraded_name(&types, "llvm.coro.end", coro_new).as_deref(),
+            Some("llvm.coro.end")
+        );
+    }
+
+    #[test]
     fn longest_listed_prefix_names_the_intrinsic() {
         assert_eq!(
             lookup("llvm.memcpy.inline.p0.p0.i64").unwrap().0,
@@ -796,5 +1095,10 @@ mod tests {
         assert!(lookup("llvm.umaxx").is_none());
         assert!(lookup("llvm.memset.element.unordered.atomic.p0.i32").is_none());
         assert_eq!(lookup("llvm.umax").unwrap().0, "umax");
+        assert_eq!(lookup("llvm.prefetch.unnamed").unwrap().0, "prefetch");
+        assert_eq!(
+            lookup("llvm.invariant.start.p0i8").unwrap().0,
+            "invariant.start"
+        );
     }
 }

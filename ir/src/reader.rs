@@ -25,7 +25,9 @@
 //! - `reader/body.rs`: function bodies, local names and their placeholders, blocks;
 //! - `reader/instructions.rs`: instructions, calls and other call-like instructions;
 //! - `reader/batch.rs`: the parallel reader, which hands function bodies to other threads;
-//! - `reader/lazy_bodies.rs`: bodies kept as text ([`crate::lazy`]), and their references.
+//! - `reader/lazy_bodies.rs`: bodies kept as text ([`crate::lazy`]), and their references;
+//! - `reader/upgrade.rs`: LLVM 22's upgrades of intrinsic declarations and their calls, once
+//!   the module is read.
 
 use crate::attr::{Attr, AttrList};
 use crate::function::{Block, Body};
@@ -50,6 +52,7 @@ mod metadata;
 #[doc(hidden)]
 pub use metadata::metadata_windows_read;
 mod types;
+mod upgrade;
 
 /// The address space of a forward reference whose use names no pointer type
 /// (`blockaddress(@f, %bb)`, a reference in a body kept as text).

@@ -1578,7 +1578,8 @@ fn intrinsic_rules_problem(
             (deopts != 1)
                 .then_some("experimental_guard must have exactly one \"deopt\" operand bundle")
         }
-        // Before LLVM 22 the alignment was an argument; reading such a call upgrades it.
+        // Before LLVM 22 the alignment was an argument. The reader upgrades such calls in
+        // opaque-pointer IR (and refuses a bad alignment there); typed-pointer IR keeps them.
         _ if name.starts_with("llvm.masked.load.") && args == 4 => int_const(1)
             .filter(|a| !a.is_power_of_two())
             .map(|_| "Invalid alignment argument"),

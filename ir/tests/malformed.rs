@@ -1340,7 +1340,6 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("declare void @f(ptr inalloca(i32))\ndefine void @g() {\n  %a = alloca i32\n  call void @f(ptr inalloca(i32) %a)\n  ret void\n}\n", "inalloca argument for call has mismatched alloca"),
     ("declare half @llvm.fptrunc.round(float, metadata)\ndefine half @f(float %a) {\n  %r = call half @llvm.fptrunc.round(float %a, metadata !\"round.upward\")\n  ret half %r\n}\n", ""),
     ("declare half @llvm.fptrunc.round(float, metadata)\ndefine half @f(float %a) {\n  %r = call half @llvm.fptrunc.round(float %a, metadata !\"round.test\")\n  ret half %r\n}\n", "unsupported rounding mode argument"),
-    ("declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)\ndefine void @f(<4 x i32> %v, ptr %p, <4 x i1> %m) {\n  call void @llvm.masked.store.v4i32.p0(<4 x i32> %v, ptr %p, i32 3, <4 x i1> %m)\n  ret void\n}\n", "Invalid alignment argument"),
     ("declare <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32, i32)\ndefine <4 x i32> @f(i32 %a, i32 %b) {\n  %r = call <4 x i32> @llvm.get.active.lane.mask.v4i32.i32(i32 %a, i32 %b)\n  ret <4 x i32> %r\n}\n", "get_active_lane_mask: element type is not i1"),
     // An intrinsic is called with the type it is declared with (any `llvm.` name).
     ("declare i64 @llvm.read_register.i64(metadata)\ndefine i64 @f() {\n  %r = call i64 @llvm.read_register.i64(metadata !0)\n  ret i64 %r\n}\n!0 = !{!\"sp\"}\n", ""),

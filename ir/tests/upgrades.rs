@@ -1,0 +1,514 @@
+//! LLVM 22's reader upgrades obsolete intrinsic signatures (`AutoUpgrade`), and so does ours:
+//! each case is a small module whose print must hold the calls and the declarations, in
+//! order, that opt-22 prints for it, and (differential, with opt-22 installed: required
+//! under `CI=true`) `opt -S` of our print must equal `opt -S` of the module itself.
+
+use mergefn_ir::{module_to_string, parse_module};
+
+/// LLVM 22's `opt`, when installed (required under `CI=true`, as in the `tests` crate).
+fn opt22() -> Option<std::path::PathBuf> {
+    let p = std::path::PathBuf::from("/usr/lib/llvm-22/bin/opt");
+    if p.exists() {
+        Some(p)
+    } else if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("LLVM 22 (/usr/lib/llvm-22/bin/opt) is required under CI=true but is missing");
+    } else {
+        None
+    }
+}
+
+/// opt-22 run on `src` with `args`: its standard output, or its first line of errors.
+fn run_opt(opt: &std::path::Path, args: &[&str], src: &str) -> Result<String, String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(opt)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("opt starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().expect("opt runs");
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        let err = String::from_utf8_lossy(&out.stderr);
+        Err(err.lines().next().unwrap_or_default().to_owned())
+    }
+}
+
+/// `opt -S` of `src`, without the lines naming the input.
+fn opt_print(opt: &std::path::Path, src: &str) -> String {
+    let out = run_opt(opt, &["-S", "-o", "-", "-"], src)
+        .unwrap_or_else(|e| panic!("opt-22 refuses it: {e}\n{src}"));
+    out.lines()
+        .filter(|l| !l.starts_with("; ModuleID") && !l.starts_with("source_filename"))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Our print of `src`.
+fn printed(src: &str) -> String {
+    let m = parse_module(src.as_bytes()).unwrap_or_else(|e| panic!("{e}\n{src}"));
+    module_to_string(&m)
+}
+
+/// The names of the functions `text` declares, in order.
+fn declared(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("declare "))
+        .filter_map(|l| {
+            let at = l.find('@')?;
+            let name = &l[at + 1..];
+            Some(name[..name.find('(')?].to_owned())
+        })
+        .collect()
+}
+
+/// `src` reads into a module whose print declares `decls` in that order and holds each of
+/// `calls` as a line; with opt-22, `opt -S` of that print equals `opt -S` of `src`.
+fn assert_upgraded(src: &str, decls: &[&str], calls: &[&str]) {
+    let ours = printed(src);
+    assert_eq!(declared(&ours), decls, "declarations of our print:\n{ours}");
+    for call in calls {
+        assert!(
+            ours.lines().any(|l| l.trim_start() == *call),
+            "no `{call}` in our print:\n{ours}"
+        );
+    }
+    if let Some(opt) = opt22() {
+        let theirs = opt_print(&opt, src);
+        assert_eq!(
+            opt_print(&opt, &ours),
+            theirs,
+            "after opt -S, our print differs from the module:\n{ours}"
+        );
+        assert_eq!(declared(&theirs), decls, "opt-22's declarations:\n{theirs}");
+    }
+}
+
+#[test]
+fn ctlz_and_cttz_get_their_i1() {
+    assert_upgraded(
+        "declare i8 @llvm.ctlz.i8(i8)\n\
+         declare <2 x i32> @llvm.cttz.v2i32(<2 x i32>)\n\
+         declare void @g()\n\
+         define i8 @f(i8 %a, <2 x i32> %v) {\n\
+         \x20 %r = tail call i8 @llvm.ctlz.i8(i8 noundef %a) #0, !foo !0\n\
+         \x20 %s = call <2 x i32> @llvm.cttz.v2i32(<2 x i32> %v) [ \"x\"(i32 1) ]\n\
+         \x20 call i8 @llvm.ctlz.i8(i8 1)\n\
+         \x20 ret i8 %r\n\
+         }\n\
+         attributes #0 = { nounwind }\n\
+         !0 = !{}\n",
+        // The old declarations go, the new ones come last in the same order; the calls are
+        // built anew, without the old ones' attributes, markers, bundles and metadata.
+        &["g", "llvm.ctlz.i8", "llvm.cttz.v2i32"],
+        &[
+            "%r = call i8 @llvm.ctlz.i8(i8 %a, i1 false)",
+            "%s = call <2 x i32> @llvm.cttz.v2i32(<2 x i32> %v, i1 false)",
+            "%1 = call i8 @llvm.ctlz.i8(i8 1, i1 false)",
+        ],
+    );
+}
+
+#[test]
+fn coro_end_gets_a_token_and_returns_void() {
+    assert_upgraded(
+        "declare i1 @llvm.coro.end(ptr, i1)\n\
+         define void @f(ptr %p) {\n\
+         \x20 call i1 @llvm.coro.end(ptr %p, i1 true)\n\
+         \x20 ret void\n\
+         }\n",
+        &["llvm.coro.end"],
+        &["call void @llvm.coro.end(ptr %p, i1 true, token none)"],
+    );
+}
+
+#[test]
+fn objectsize_gets_four_arguments_and_its_pointers_name() {
+    assert_upgraded(
+        "declare i32 @llvm.objectsize.i32(ptr, i1)\n\
+         declare i64 @llvm.objectsize.i64.p0(ptr, i1, i1)\n\
+         declare i32 @llvm.objectsize.i32.unnamed(ptr, i1, i1, i1)\n\
+         declare i16 @llvm.objectsize.i16(ptr addrspace(1), i1, i1, i1)\n\
+         define void @f(ptr %p, ptr addrspace(1) %q) {\n\
+         \x20 %a = call i32 @llvm.objectsize.i32(ptr %p, i1 true)\n\
+         \x20 %b = call i64 @llvm.objectsize.i64.p0(ptr %p, i1 false, i1 true) #0\n\
+         \x20 %c = call i32 @llvm.objectsize.i32.unnamed(ptr %p, i1 false, i1 true, i1 true) #0\n\
+         \x20 %d = call i16 @llvm.objectsize.i16(ptr addrspace(1) %q, i1 false, i1 true, i1 true)\n\
+         \x20 ret void\n\
+         }\n\
+         attributes #0 = { nounwind }\n",
+        // `.unnamed` finds the declaration `llvm.objectsize.i32` made first.
+        &[
+            "llvm.objectsize.i32.p0",
+            "llvm.objectsize.i64.p0",
+            "llvm.objectsize.i16.p1",
+        ],
+        &[
+            "%a = call i32 @llvm.objectsize.i32.p0(ptr %p, i1 true, i1 false, i1 false)",
+            "%b = call i64 @llvm.objectsize.i64.p0(ptr %p, i1 false, i1 true, i1 false)",
+            "%c = call i32 @llvm.objectsize.i32.p0(ptr %p, i1 false, i1 true, i1 true)",
+            "%d = call i16 @llvm.objectsize.i16.p1(ptr addrspace(1) %q, i1 false, i1 true, i1 true)",
+        ],
+    );
+}
+
+#[test]
+fn masked_memory_alignment_becomes_an_attribute() {
+    assert_upgraded(
+        "declare <2 x double> @llvm.masked.load.v2f64(ptr, i32, <2 x i1>, <2 x double>)\n\
+         declare void @llvm.masked.store.v2f64.p0(<2 x double>, ptr, i32, <2 x i1>)\n\
+         declare <4 x i32> @llvm.masked.gather.v4i32(<4 x ptr>, i32, <4 x i1>, <4 x i32>)\n\
+         declare void @llvm.masked.scatter.v4i32.v4p0(<4 x i32>, <4 x ptr>, i32, <4 x i1>)\n\
+         define void @f(ptr %p, <2 x i1> %m, <2 x double> %v, <4 x ptr> %q, <4 x i1> %n) {\n\
+         \x20 %l = call nnan <2 x double> @llvm.masked.load.v2f64(ptr nonnull %p, i32 8, <2 x i1> %m, <2 x double> %v) #0\n\
+         \x20 call void @llvm.masked.store.v2f64.p0(<2 x double> %l, ptr align 4 %p, i32 2, <2 x i1> %m)\n\
+         \x20 %g = call <4 x i32> @llvm.masked.gather.v4i32(<4 x ptr> %q, i32 1, <4 x i1> %n, <4 x i32> poison)\n\
+         \x20 call void @llvm.masked.scatter.v4i32.v4p0(<4 x i32> %g, <4 x ptr> %q, i32 16, <4 x i1> %n)\n\
+         \x20 ret void\n\
+         }\n\
+         attributes #0 = { nounwind }\n",
+        &[
+            "llvm.masked.load.v2f64.p0",
+            "llvm.masked.store.v2f64.p0",
+            "llvm.masked.gather.v4i32.v4p0",
+            "llvm.masked.scatter.v4i32.v4p0",
+        ],
+        &[
+            "%l = call <2 x double> @llvm.masked.load.v2f64.p0(ptr align 8 %p, <2 x i1> %m, <2 x double> %v)",
+            "call void @llvm.masked.store.v2f64.p0(<2 x double> %l, ptr align 2 %p, <2 x i1> %m)",
+            "%g = call <4 x i32> @llvm.masked.gather.v4i32.v4p0(<4 x ptr> align 1 %q, <4 x i1> %n, <4 x i32> poison)",
+            "call void @llvm.masked.scatter.v4i32.v4p0(<4 x i32> %g, <4 x ptr> align 16 %q, <4 x i1> %n)",
+        ],
+    );
+}
+
+#[test]
+fn memory_intrinsics_alignment_becomes_attributes() {
+    // The call keeps its attributes (an `align` gives way); 0 means none, and any other
+    // value is rounded down to a power of two.
+    assert_upgraded(
+        "declare void @llvm.memcpy.p0i8.p0i8.i64(ptr, ptr, i64, i32, i1)\n\
+         declare void @llvm.memset.p0i8.i64(ptr, i8, i64, i32, i1)\n\
+         declare void @llvm.memmove.p0.p0.i32(ptr, ptr, i32, i32, i1)\n\
+         define void @f(ptr %a, ptr %b) {\n\
+         \x20 tail call void @llvm.memcpy.p0i8.p0i8.i64(ptr align 16 nonnull %a, ptr noundef %b, i64 8, i32 4, i1 false) #0, !foo !0\n\
+         \x20 call void @llvm.memset.p0i8.i64(ptr %a, i8 0, i64 8, i32 0, i1 false) #0\n\
+         \x20 call void @llvm.memmove.p0.p0.i32(ptr align 2 %a, ptr %b, i32 8, i32 0, i1 false)\n\
+         \x20 call void @llvm.memcpy.p0i8.p0i8.i64(ptr %a, ptr %b, i64 8, i32 3, i1 true) [ \"x\"(i32 1) ]\n\
+         \x20 ret void\n\
+         }\n\
+         attributes #0 = { nounwind }\n\
+         !0 = !{}\n",
+        &[
+            "llvm.memcpy.p0.p0.i64",
+            "llvm.memset.p0.i64",
+            "llvm.memmove.p0.p0.i32",
+        ],
+        &[
+            "call void @llvm.memcpy.p0.p0.i64(ptr nonnull align 4 %a, ptr noundef align 4 %b, i64 8, i1 false) #2",
+            "call void @llvm.memset.p0.i64(ptr %a, i8 0, i64 8, i1 false) #2",
+            "call void @llvm.memmove.p0.p0.i32(ptr %a, ptr %b, i32 8, i1 false)",
+            "call void @llvm.memcpy.p0.p0.i64(ptr align 2 %a, ptr align 2 %b, i64 8, i1 true)",
+        ],
+    );
+}
+
+#[test]
+fn invariant_and_prefetch_take_their_pointers_name() {
+    // Only renamed: the calls keep their attributes and metadata; an existing declaration
+    // of the right name is reused where it is.
+    assert_upgraded(
+        "declare ptr @llvm.invariant.start(i64, ptr nocapture)\n\
+         declare void @llvm.invariant.end.unnamed(ptr, i64, ptr nocapture)\n\
+         declare void @llvm.prefetch.p0(ptr, i32, i32, i32)\n\
+         declare void @llvm.prefetch.unnamed(ptr, i32, i32, i32)\n\
+         declare void @llvm.prefetch(ptr, i32, i32, i32)\n\
+         define void @f(ptr %p) {\n\
+         \x20 %i = call ptr @llvm.invariant.start(i64 1, ptr nonnull %p) #0, !foo !0\n\
+         \x20 call void @llvm.invariant.end.unnamed(ptr %i, i64 1, ptr %p)\n\
+         \x20 call void @llvm.prefetch.unnamed(ptr %p, i32 0, i32 3, i32 1) #0\n\
+         \x20 call void @llvm.prefetch(ptr %p, i32 1, i32 3, i32 1)\n\
+         \x20 ret void\n\
+         }\n\
+         attributes #0 = { nounwind }\n\
+         !0 = !{}\n",
+        &[
+            "llvm.prefetch.p0",
+            "llvm.invariant.start.p0",
+            "llvm.invariant.end.p0",
+        ],
+        &[
+            "%i = call ptr @llvm.invariant.start.p0(i64 1, ptr nonnull %p) #0, !foo !0",
+            "call void @llvm.invariant.end.p0(ptr %i, i64 1, ptr %p)",
+            "call void @llvm.prefetch.p0(ptr %p, i32 0, i32 3, i32 1) #0",
+            "call void @llvm.prefetch.p0(ptr %p, i32 1, i32 3, i32 1)",
+        ],
+    );
+}
+
+#[test]
+fn stackprotectorcheck_calls_go_and_their_records_move_on() {
+    let src = "declare void @llvm.stackprotectorcheck(ptr)\n\
+               @guard = external global ptr\n\
+               define void @f(i32 %x) !dbg !6 {\n\
+               \x20   #dbg_value(i32 %x, !7, !DIExpression(), !5)\n\
+               \x20 call void @llvm.stackprotectorcheck(ptr @guard), !dbg !5\n\
+               \x20   #dbg_value(i32 1, !7, !DIExpression(), !5)\n\
+               \x20 ret void\n\
+               }\n\
+               define void @g() {\n\
+               \x20 call void @llvm.stackprotectorcheck(ptr @guard)\n\
+               \x20 ret void\n\
+               }\n\
+               !llvm.module.flags = !{!0}\n\
+               !llvm.dbg.cu = !{!3}\n\
+               !0 = !{i32 2, !\"Debug Info Version\", i32 3}\n\
+               !3 = distinct !DICompileUnit(language: DW_LANG_C99, file: !4, emissionKind: FullDebug)\n\
+               !4 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
+               !5 = !DILocation(line: 1, scope: !6)\n\
+               !6 = distinct !DISubprogram(name: \"f\", scope: !4, file: !4, unit: !3, spFlags: DISPFlagDefinition)\n\
+               !7 = !DILocalVariable(name: \"x\", scope: !6)\n";
+    assert_upgraded(src, &[], &["ret void"]);
+    let ours = printed(src);
+    assert!(!ours.contains("stackprotectorcheck"), "{ours}");
+    let body: Vec<&str> = ours
+        .lines()
+        .skip_while(|l| !l.starts_with("define void @f"))
+        .take(4)
+        .collect();
+    assert_eq!(
+        body[1..],
+        [
+            "    #dbg_value(i32 %x, !4, !DIExpression(), !5)",
+            "    #dbg_value(i32 1, !4, !DIExpression(), !5)",
+            "  ret void"
+        ],
+        "{ours}"
+    );
+}
+
+#[test]
+fn lifetime_calls_drop_their_sizes_and_attributes() {
+    assert_upgraded(
+        "declare void @llvm.lifetime.start(i64, ptr nocapture)\n\
+         declare void @llvm.lifetime.end.p0(i64, ptr nocapture)\n\
+         define void @f(ptr %p) {\n\
+         \x20 %a = alloca i32\n\
+         \x20 %b = getelementptr i8, ptr %a, i64 0\n\
+         \x20 tail call void @llvm.lifetime.start(i64 4, ptr nonnull %b) #0, !foo !0\n\
+         \x20 call void @llvm.lifetime.start(i64 4, ptr %p)\n\
+         \x20 call void @llvm.lifetime.end.p0(i64 4, ptr %a) #0\n\
+         \x20 ret void\n\
+         }\n\
+         attributes #0 = { nounwind }\n\
+         !0 = !{}\n",
+        &[
+            "llvm.lifetime.start.i64",
+            "llvm.lifetime.start.p0",
+            "llvm.lifetime.end.i64",
+            "llvm.lifetime.end.p0",
+        ],
+        &[
+            "call void @llvm.lifetime.start.p0(ptr %a)",
+            "call void @llvm.lifetime.end.p0(ptr %a)",
+        ],
+    );
+}
+
+#[test]
+fn every_upgrade_appends_in_the_order_of_the_old_declarations() {
+    // Renamed ones, rebuilt ones and lifetime ones take their turns in module order.
+    assert_upgraded(
+        "declare void @llvm.prefetch(ptr, i32, i32, i32)\n\
+         declare void @llvm.lifetime.start.p0(i64, ptr)\n\
+         declare i8 @llvm.ctlz.i8(i8)\n\
+         declare ptr @llvm.invariant.start(i64, ptr)\n\
+         declare i32 @llvm.objectsize.i32(ptr, i1)\n\
+         define void @f(ptr %p, i8 %x) {\n\
+         \x20 %a = alloca i8\n\
+         \x20 call void @llvm.lifetime.start.p0(i64 1, ptr %a)\n\
+         \x20 %o = call i32 @llvm.objectsize.i32(ptr %p, i1 false)\n\
+         \x20 %i = call ptr @llvm.invariant.start(i64 1, ptr %p)\n\
+         \x20 %c = call i8 @llvm.ctlz.i8(i8 %x)\n\
+         \x20 call void @llvm.prefetch(ptr %p, i32 0, i32 3, i32 1)\n\
+         \x20 ret void\n\
+         }\n",
+        &[
+            "llvm.prefetch.p0",
+            "llvm.lifetime.start.i64",
+            "llvm.lifetime.start.p0",
+            "llvm.ctlz.i8",
+            "llvm.invariant.start.p0",
+            "llvm.objectsize.i32.p0",
+        ],
+        &["%c = call i8 @llvm.ctlz.i8(i8 %x, i1 false)"],
+    );
+}
+
+#[test]
+fn an_intrinsic_called_without_a_declaration_is_upgraded_too() {
+    assert_upgraded(
+        "define i8 @f(i8 %a, ptr %p) {\n\
+         \x20 %r = call i8 @llvm.ctlz.i8(i8 %a)\n\
+         \x20 call void @llvm.stackprotectorcheck(ptr %p)\n\
+         \x20 ret i8 %r\n\
+         }\n",
+        &["llvm.ctlz.i8"],
+        &["%r = call i8 @llvm.ctlz.i8(i8 %a, i1 false)"],
+    );
+}
+
+/// Today's signatures stay as written: in place, the calls with their attributes.
+#[test]
+fn current_signatures_are_not_upgraded() {
+    let src = "declare i8 @llvm.ctlz.i8(i8, i1)\n\
+               declare void @llvm.coro.end(ptr, i1, token)\n\
+               declare i32 @llvm.objectsize.i32.p0(ptr, i1, i1, i1)\n\
+               declare <2 x double> @llvm.masked.load.v2f64.p0(ptr, <2 x i1>, <2 x double>)\n\
+               declare ptr @llvm.invariant.start.p0(i64, ptr)\n\
+               declare void @llvm.prefetch.p0(ptr, i32, i32, i32)\n\
+               declare void @llvm.lifetime.start.p0(ptr)\n\
+               define void @f(i8 %x, ptr %p, <2 x i1> %m) {\n\
+               \x20 %a = alloca i8\n\
+               \x20 call void @llvm.lifetime.start.p0(ptr %a) #0\n\
+               \x20 %c = tail call i8 @llvm.ctlz.i8(i8 %x, i1 true) #0\n\
+               \x20 call void @llvm.coro.end(ptr %p, i1 false, token none)\n\
+               \x20 %o = call i32 @llvm.objectsize.i32.p0(ptr %p, i1 false, i1 true, i1 false) #0\n\
+               \x20 %l = call <2 x double> @llvm.masked.load.v2f64.p0(ptr align 4 %p, <2 x i1> %m, <2 x double> poison) #0\n\
+               \x20 %i = call ptr @llvm.invariant.start.p0(i64 1, ptr %p)\n\
+               \x20 call void @llvm.prefetch.p0(ptr %p, i32 0, i32 3, i32 1)\n\
+               \x20 ret void\n\
+               }\n\
+               attributes #0 = { nounwind }\n";
+    assert_upgraded(
+        src,
+        &[
+            "llvm.ctlz.i8",
+            "llvm.coro.end",
+            "llvm.objectsize.i32.p0",
+            "llvm.masked.load.v2f64.p0",
+            "llvm.invariant.start.p0",
+            "llvm.prefetch.p0",
+            "llvm.lifetime.start.p0",
+        ],
+        &[
+            "call void @llvm.lifetime.start.p0(ptr %a) #0",
+            "%c = tail call i8 @llvm.ctlz.i8(i8 %x, i1 true) #0",
+            "%o = call i32 @llvm.objectsize.i32.p0(ptr %p, i1 false, i1 true, i1 false) #0",
+            "%l = call <2 x double> @llvm.masked.load.v2f64.p0(ptr align 4 %p, <2 x i1> %m, <2 x double> poison) #0",
+        ],
+    );
+}
+
+/// Typed-pointer IR (LLVM 14's) keeps its forms, as LLVM 14 read them.
+#[test]
+fn typed_pointer_modules_keep_the_old_forms() {
+    let src = "declare i8 @llvm.ctlz.i8(i8)\n\
+               declare i32 @llvm.objectsize.i32.p0i8(i8*, i1)\n\
+               declare void @llvm.stackprotectorcheck(i8**)\n\
+               declare <2 x double> @llvm.masked.load.v2f64.p0v2f64(<2 x double>*, i32, <2 x i1>, <2 x double>)\n\
+               declare void @llvm.lifetime.start.p0i8(i64, i8*)\n\
+               define i8 @f(i8 %a, i8* %p, <2 x double>* %q, <2 x i1> %m) {\n\
+               \x20 %x = alloca i8\n\
+               \x20 call void @llvm.lifetime.start.p0i8(i64 1, i8* %x)\n\
+               \x20 %r = call i8 @llvm.ctlz.i8(i8 %a)\n\
+               \x20 %s = call i32 @llvm.objectsize.i32.p0i8(i8* %p, i1 false)\n\
+               \x20 call void @llvm.stackprotectorcheck(i8** null)\n\
+               \x20 %l = call <2 x double> @llvm.masked.load.v2f64.p0v2f64(<2 x double>* %q, i32 4, <2 x i1> %m, <2 x double> undef)\n\
+               \x20 ret i8 %r\n\
+               }\n";
+    let ours = printed(src);
+    assert_eq!(
+        declared(&ours),
+        [
+            "llvm.ctlz.i8",
+            "llvm.objectsize.i32.p0i8",
+            "llvm.stackprotectorcheck",
+            "llvm.masked.load.v2f64.p0v2f64",
+            "llvm.lifetime.start.p0i8",
+        ],
+        "{ours}"
+    );
+    for line in src.lines().filter(|l| l.contains(" call ")) {
+        assert!(ours.contains(line), "`{line}` changed:\n{ours}");
+    }
+}
+
+/// What LLVM 22 makes of an obsolete call it cannot upgrade: the reader refuses the module
+/// with LLVM's words (and opt-22 refuses it too).
+#[test]
+fn calls_that_cannot_be_upgraded_are_refused_as_llvm_refuses_them() {
+    let store = |align: &str| {
+        format!(
+            "declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)\n\
+             define void @f(<4 x i32> %v, ptr %p, <4 x i1> %m, i32 %a) {{\n\
+             \x20 call void @llvm.masked.store.v4i32.p0(<4 x i32> %v, ptr %p, i32 {align}, <4 x i1> %m)\n\
+             \x20 ret void\n\
+             }}\n"
+        )
+    };
+    // (module, our message, its line, whether opt-22's message is ours)
+    let cases = [
+        (store("3"), "Invalid alignment argument", 3, true),
+        (store("%a"), "Invalid alignment argument", 3, true),
+        (store("0"), "Invalid zero alignment argument", 3, true),
+        // LLVM reads a constant there without looking: what it says is an accident.
+        (
+            "declare void @llvm.memset.p0.i64(ptr, i8, i64, i32, i1)\n\
+             define void @f(ptr %p, i32 %a) {\n\
+             \x20 call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 8, i32 %a, i1 false)\n\
+             \x20 ret void\n\
+             }\n"
+            .to_owned(),
+            "the alignment argument of a memory intrinsic is not a constant",
+            3,
+            false,
+        ),
+        (
+            "declare i1 @llvm.coro.end(ptr, i1)\n\
+             define i1 @f(ptr %p) {\n\
+             \x20 %c = call i1 @llvm.coro.end(ptr %p, i1 true)\n\
+             \x20 ret i1 %c\n\
+             }\n"
+            .to_owned(),
+            "Instruction has a name, but provides a void value!",
+            3,
+            true,
+        ),
+        (
+            "declare i8 @llvm.ctlz.i8(i8)\n\
+             declare i32 @pers(...)\n\
+             define i8 @f(i8 %a) personality ptr @pers {\n\
+             \x20 %r = invoke i8 @llvm.ctlz.i8(i8 %a) to label %ok unwind label %bad\n\
+             ok:\n\
+             \x20 ret i8 %r\n\
+             bad:\n\
+             \x20 %l = landingpad { ptr, i32 } cleanup\n\
+             \x20 ret i8 0\n\
+             }\n"
+            .to_owned(),
+            "Basic Block in function 'f' does not have terminator!",
+            4,
+            true,
+        ),
+    ];
+    let opt = opt22();
+    for (src, msg, line, llvms) in cases {
+        let e = parse_module(src.as_bytes()).expect_err(&src);
+        assert_eq!((e.msg.as_str(), e.line), (msg, line), "{src}");
+        if let Some(opt) = &opt {
+            let v =
+                run_opt(opt, &["-passes=verify", "-disable-output", "-"], &src).expect_err(&src);
+            assert!(!llvms || v.ends_with(msg), "{src}: opt-22 says {v}");
+        }
+    }
+}
