@@ -250,6 +250,20 @@ impl<'m> Writer<'m> {
         }
     }
 
+    /// A writer for a part of the module printed on another thread: this one's numbering, a
+    /// buffer of its own with room for `capacity` bytes.
+    fn part(&self, capacity: usize) -> Writer<'m> {
+        Writer {
+            m: self.m,
+            out: Vec::with_capacity(capacity),
+            slots: Slots::default(),
+            global_slots: self.global_slots.clone(),
+            preds: Vec::new(),
+            num: self.num,
+            program_as: self.program_as,
+        }
+    }
+
     fn number_globals(&mut self) {
         self.global_slots = std::sync::Arc::new(global_slot_numbers(self.m));
     }

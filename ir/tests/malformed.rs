@@ -1,6 +1,8 @@
 //! The reader never panics: malformed, truncated and random input gives an error with a
 //! position, and deep nesting is refused instead of overflowing the stack.
 
+mod common;
+use common::{opt22, run_opt};
 use mergefn_ir::{module_to_string, parse_module};
 use proptest::prelude::*;
 
@@ -178,37 +180,9 @@ fn verifier_finding(src: &str, needle: &str) -> Option<mergefn_ir::VerifyError> 
     Some(e)
 }
 
-/// LLVM 22's `opt`, when installed (required under `CI=true`, as in the `tests` crate).
-fn opt22() -> Option<std::path::PathBuf> {
-    let p = std::path::PathBuf::from("/usr/lib/llvm-22/bin/opt");
-    if p.exists() {
-        Some(p)
-    } else if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("LLVM 22 (/usr/lib/llvm-22/bin/opt) is required under CI=true but is missing");
-    } else {
-        None
-    }
-}
-
 /// What `opt -passes=verify` says about `src`: `None` if it accepts it, else its first line.
 fn opt_verdict(opt: &std::path::Path, src: &str) -> Option<String> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(opt)
-        .args(["-passes=verify", "-disable-output", "-"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("opt starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(src.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().expect("opt runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    (!out.status.success()).then(|| err.lines().next().unwrap_or_default().to_owned())
+    run_opt(opt, &["-passes=verify", "-disable-output", "-"], src).err()
 }
 
 /// The reader's verdict on `src` (case `label`) is LLVM's: accepted when `msg` is empty,

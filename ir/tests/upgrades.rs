@@ -3,45 +3,9 @@
 //! order, that opt-22 prints for it, and (differential, with opt-22 installed: required
 //! under `CI=true`) `opt -S` of our print must equal `opt -S` of the module itself.
 
+mod common;
+use common::{opt22, run_opt};
 use mergefn_ir::{module_to_string, parse_module};
-
-/// LLVM 22's `opt`, when installed (required under `CI=true`, as in the `tests` crate).
-fn opt22() -> Option<std::path::PathBuf> {
-    let p = std::path::PathBuf::from("/usr/lib/llvm-22/bin/opt");
-    if p.exists() {
-        Some(p)
-    } else if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("LLVM 22 (/usr/lib/llvm-22/bin/opt) is required under CI=true but is missing");
-    } else {
-        None
-    }
-}
-
-/// opt-22 run on `src` with `args`: its standard output, or its first line of errors.
-fn run_opt(opt: &std::path::Path, args: &[&str], src: &str) -> Result<String, String> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(opt)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("opt starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(src.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().expect("opt runs");
-    if out.status.success() {
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-    } else {
-        let err = String::from_utf8_lossy(&out.stderr);
-        Err(err.lines().next().unwrap_or_default().to_owned())
-    }
-}
 
 /// `opt -S` of `src`, without the lines naming the input.
 fn opt_print(opt: &std::path::Path, src: &str) -> String {

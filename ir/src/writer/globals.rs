@@ -2,7 +2,7 @@
 //! (headers, slot numbering, blocks with their `; preds` comments), attribute groups and
 //! metadata, in the order LLVM's `AsmWriter` prints them.
 
-use super::{is_plain_name, Slots, Writer};
+use super::{is_plain_name, Writer};
 use crate::attr::{Attr, AttrSet};
 use crate::constant::ConstData;
 use crate::function::{Body, Function};
@@ -39,7 +39,7 @@ impl<'m> Writer<'m> {
         self.out.clear();
         // The top level's buffer grew to its longest global: give the room back.
         self.out.shrink_to(64 << 10);
-        let global_slots = &self.global_slots;
+        let this: &Writer<'m> = self;
         // A function's printed size, estimated: kept text as it is, 48 bytes per instruction
         // read.
         let estimate = |f: &Function| {
@@ -78,15 +78,7 @@ impl<'m> Writer<'m> {
                         .filter_map(|(_, f)| f.body.as_ref()?.lazy.as_ref())
                         .map(|l| (l.end - l.start) as usize + 64 * l.refs.len())
                         .sum();
-                    let mut w = Writer {
-                        m,
-                        out: Vec::with_capacity((64 << 10) + kept),
-                        slots: Slots::default(),
-                        global_slots: global_slots.clone(),
-                        preds: Vec::new(),
-                        num: self.num,
-                        program_as: self.program_as,
-                    };
+                    let mut w = this.part((64 << 10) + kept);
                     for &(g, f) in run {
                         w.s("\n");
                         w.function(g, f);
@@ -370,18 +362,9 @@ impl<'m> Writer<'m> {
         use rayon::prelude::*;
         out.write_all(&self.out)?;
         self.out.clear();
-        let (m, num, program_as) = (self.m, self.num, self.program_as);
-        let global_slots = &self.global_slots;
+        let this: &Writer<'m> = self;
         let print_run = |part: &[T]| {
-            let mut w = Writer {
-                m,
-                out: Vec::new(),
-                slots: Slots::default(),
-                global_slots: global_slots.clone(),
-                preds: Vec::new(),
-                num,
-                program_as,
-            };
+            let mut w = this.part(0);
             for x in part {
                 print(&mut w, x);
             }
