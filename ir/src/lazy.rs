@@ -216,14 +216,9 @@ pub(crate) struct Planned {
 /// (the writer renumbers them), or a body whose key the scan cannot tell. (Typed pointers are
 /// found by the reader, which then reads everything.)
 pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
-    plan_in_pieces(src, scan_piece_bytes(src.len()))
-}
-
-/// How much text one task of the scan takes: 1 MiB on big inputs, less on small ones so that
-/// every core gets several pieces (a 1.1 MB module was one piece of 1 MiB on one core and a
-/// sliver on the other).
-fn scan_piece_bytes(len: usize) -> usize {
-    (len / 16).clamp(64 << 10, 1 << 20)
+    // Several pieces per core on small inputs too (a 1.1 MB module was one piece of 1 MiB on
+    // one core and a sliver on the other).
+    plan_in_pieces(src, crate::piece_bytes(src.len(), 16))
 }
 
 /// [`plan`], with the text cut into pieces of `piece` bytes (the plan does not depend on it).

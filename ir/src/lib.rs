@@ -88,6 +88,14 @@ pub mod value;
 pub mod verify;
 pub mod writer;
 
+/// How much of a text of `len` bytes one parallel task takes: `len / parts`, between 64 KiB
+/// and 1 MiB, so that a small module is still cut into several pieces per core and a big
+/// one into pieces whose fixed costs vanish. A function of the input alone, as every cut
+/// must be (the module read does not depend on timing or on the number of threads).
+pub(crate) fn piece_bytes(len: usize, parts: usize) -> usize {
+    (len / parts).clamp(64 << 10, 1 << 20)
+}
+
 pub use attr::{Attr, AttrList, AttrSet};
 pub use constant::{ApInt, Const, ConstData, ConstExpr, ConstPool};
 pub use function::{Block, BlockData, Body, Function, InstNames, MdArg, Param};

@@ -232,13 +232,14 @@ pub fn parse_module_with_options(
                 batch::parse(src, done_before, Some(rx))
             })
         } else {
-            let plan = crate::lazy::plan(src);
-            plan.iter().any(|p| p.lazy).then_some(()).and_then(|()| {
-                let mut p = Parser::new(src);
-                p.lazy_plan = plan;
-                p.decide_pointer_spelling();
-                p.module(done_before).ok().map(|()| (p.m, p.hints))
-            })
+            // The plan made here, handed over as the parallel reader's is: a plan that keeps
+            // no body as text makes `await_plan` give up in both.
+            let (tx, rx) = std::sync::mpsc::sync_channel(1);
+            let _ = tx.send(crate::lazy::plan(src));
+            let mut p = Parser::new(src);
+            p.plan_rx = Some(rx);
+            p.decide_pointer_spelling();
+            p.module(done_before).ok().map(|()| (p.m, p.hints))
         };
         if let Some(mut r) = r {
             r.0.source = Some(source.clone());

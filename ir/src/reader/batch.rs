@@ -5,7 +5,7 @@
 //! top level exactly as the serial reader does, except that for a definition whose body is laid
 //! out the way LLVM prints it (`{` ends the header line, the body ends at the first `}` that
 //! starts a line) it only notes where the body is and skips it. Skipped bodies are grouped in
-//! text order into chunks of about [`chunk_bytes`]. Worker threads parse a chunk with a private
+//! text order into chunks of about a 32nd of the input (`crate::piece_bytes`). Worker threads parse a chunk with a private
 //! [`Parser`] whose module starts as a copy of the main type table (so identified structs and
 //! their bodies are known, with the same handles) and collects its own constants, inline asm
 //! and placeholder globals. Back on the main thread, chunks are absorbed strictly in text
@@ -42,15 +42,6 @@ use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
-
-/// Body text per chunk for an input of `len` bytes: big enough that a chunk's fixed costs (a
-/// type-table copy, the remap tables) vanish, small enough to balance the threads and to keep
-/// little input resident: 1 MiB from 32 MiB of input on, less below, so that a small module's
-/// bodies do not all wait in one chunk for the end of the text (the main thread then idled
-/// while one worker read them). A function of the input alone, as the chunks must be.
-fn chunk_bytes(len: usize) -> usize {
-    (len / 32).clamp(64 << 10, 1 << 20)
-}
 
 /// A chunk is sent once the text from its first body on is this many times its size in body
 /// bytes, however few bytes its bodies have: the reader releases the input only behind the
@@ -393,8 +384,12 @@ impl<'a> Parser<'a> {
         // Each chunk copies the type table: with very many types, chunks grow with it, so the
         // copies stay a small part of the work (a module of millions of types and many bodies
         // would otherwise cost types × chunks).
-        let full =
-            chunk_bytes(self.src.len()).max(self.m.types.len().saturating_mul(BYTES_PER_TYPE));
+        // Body text per chunk: a 32nd of the input (so that a small module's bodies do not all
+        // wait in one chunk for the end of the text while the main thread idles), at most
+        // 1 MiB (enough for a chunk's fixed costs, a type-table copy and the remap tables, to
+        // vanish, and little input resident).
+        let chunk = crate::piece_bytes(self.src.len(), 32);
+        let full = chunk.max(self.m.types.len().saturating_mul(BYTES_PER_TYPE));
         // A chunk also goes when its bodies are spread over much text (between them lie bodies
         // kept as text): the text from its first body on stays resident until it is absorbed.
         let spread = d

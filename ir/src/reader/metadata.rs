@@ -166,10 +166,9 @@ impl<'a> Parser<'a> {
         let threads = rayon::current_num_threads();
         let start = token_offset(self.tok) as usize;
         let src = self.src;
-        // Metadata text per piece (less than two pieces are read in place): 1 MiB from 16 MiB
-        // of input on, less below, so that a small debug build's metadata is read on all
-        // cores too. A function of the input alone, as the pieces must be.
-        let piece = (src.len() / 16).clamp(64 << 10, 1 << 20);
+        // Metadata text per piece (less than two pieces are read in place): a 16th of the
+        // input, so that a small debug build's metadata is read on all cores too.
+        let piece = crate::piece_bytes(src.len(), 16);
         if self.md_serial || src.len() - start < 2 * piece || threads < 2 {
             return false;
         }

@@ -263,7 +263,20 @@ impl<'m> Writer<'m> {
                 src.release(lo, hi);
             }
         };
-        self.in_runs(out, &vars, 256, |w, &(g, v)| w.global_var(g, v), release)?;
+        let size = |(_, v): &(GlobalId, &GlobalVar)| {
+            64 + v
+                .lazy_init
+                .as_ref()
+                .map_or(0, |t| (t.end - t.start) as usize)
+        };
+        self.in_runs(
+            out,
+            &vars,
+            256,
+            size,
+            |w, &(g, v)| w.global_var(g, v),
+            release,
+        )?;
         for ifunc in [false, true] {
             let aliases: Vec<(GlobalId, &Alias)> = m
                 .live_globals()
@@ -275,7 +288,8 @@ impl<'m> Writer<'m> {
             if !aliases.is_empty() {
                 self.s("\n");
             }
-            self.in_runs(out, &aliases, 256, |w, &(g, a)| w.alias(g, a), |_| {})?;
+            let size = |_: &(GlobalId, &Alias)| 96;
+            self.in_runs(out, &aliases, 256, size, |w, &(g, a)| w.alias(g, a), |_| {})?;
         }
         self.functions(out)?;
         let num = self.num;
@@ -344,18 +358,21 @@ impl<'m> Writer<'m> {
             w.md_text(&n.text);
             w.s("\n");
         };
-        self.in_runs(out, &nodes, 1024, node, |_| {})
+        let size = |(_, n): &(u32, &crate::metadata::MdNode)| n.text.len() + 16;
+        self.in_runs(out, &nodes, 1024, size, node, |_| {})
     }
 
     /// Print `items` in order, on all cores: runs of `run` items, each into a buffer of its
-    /// own by a writer sharing this one's numbering, a window of runs at a time, written as
-    /// it goes (so little is held at once); `done` is told each window once it is written.
-    /// What is pending in this writer's buffer is written first.
+    /// own (sized by `size`, an estimate of each item's text) by a writer sharing this one's
+    /// numbering, a window of runs at a time, written as it goes (so little is held at once);
+    /// `done` is told each window once it is written. What is pending in this writer's
+    /// buffer is written first.
     fn in_runs<T: Sync>(
         &mut self,
         out: &mut dyn Write,
         items: &[T],
         run: usize,
+        size: impl Fn(&T) -> usize + Sync,
         print: impl Fn(&mut Writer<'m>, &T) + Sync,
         mut done: impl FnMut(&[T]),
     ) -> io::Result<()> {
@@ -364,7 +381,7 @@ impl<'m> Writer<'m> {
         self.out.clear();
         let this: &Writer<'m> = self;
         let print_run = |part: &[T]| {
-            let mut w = this.part(0);
+            let mut w = this.part(part.iter().map(&size).sum());
             for x in part {
                 print(&mut w, x);
             }
