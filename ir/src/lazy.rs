@@ -221,6 +221,14 @@ pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
     plan_in_pieces(src, crate::piece_bytes(src.len(), 16))
 }
 
+/// How many bodies of `src` the plan keeps as text, and how many it found: the scan alone,
+/// for benchmarks (`benches/`, `ir/examples/plan.rs`).
+#[doc(hidden)]
+pub fn plan_counts(src: &[u8]) -> (usize, usize) {
+    let planned = plan(src);
+    (planned.iter().filter(|p| p.lazy).count(), planned.len())
+}
+
 /// [`plan`], with the text cut into pieces of `piece` bytes (the plan does not depend on it).
 fn plan_in_pieces(src: &[u8], piece: usize) -> Vec<Planned> {
     if src.len() > u32::MAX as usize {
