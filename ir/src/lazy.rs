@@ -368,9 +368,7 @@ fn twins(
         let at = start + memchr::memchr(b'@', &src[start..open])?;
         let end = at + 1 + name_len(&src[at + 1..open])?;
         let body = &src[open..=close];
-        if memchr::memmem::find(body, b"#dbg_").is_some()
-            || memchr::memmem::find(body, b"metadata").is_some()
-        {
+        if find_lit!(body, b"#dbg_").is_some() || find_lit!(body, b"metadata").is_some() {
             return None;
         }
         Some((
@@ -925,7 +923,7 @@ pub(crate) fn scan_body(text: &[u8], ptr_bits: Option<u32>) -> (Option<usize>, O
     let scan = scan_lines(text, ptr_bits, &mut close);
     if close.is_none() {
         // Stopped early: find the end the plain way.
-        close = memchr::memmem::find(text, b"\n}").map(|k| k + 1);
+        close = find_lit!(text, b"\n}").map(|k| k + 1);
     }
     (close, scan)
 }

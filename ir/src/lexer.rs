@@ -453,7 +453,8 @@ pub fn name_from_bytes(bytes: Vec<u8>) -> String {
 /// into it.
 pub fn name_to_bytes(n: &str) -> std::borrow::Cow<'_, [u8]> {
     // The UTF-8 of U+10FF00..=U+10FFFF starts with F4 8F.
-    if memchr::memmem::find(n.as_bytes(), &[0xF4, 0x8F]).is_none() {
+    let b = n.as_bytes();
+    if !memchr::memchr_iter(0xF4, b).any(|i| b.get(i + 1) == Some(&0x8F)) {
         return std::borrow::Cow::Borrowed(n.as_bytes());
     }
     let mut out = Vec::with_capacity(n.len());

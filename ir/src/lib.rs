@@ -71,6 +71,23 @@
 
 #![warn(missing_docs)]
 
+/// `memchr::memmem::find` (or `find_iter` with `iter`) for a literal needle, its searcher
+/// built once: building one costs more than searching a short haystack, and names, lines and
+/// metadata nodes are searched by the hundred thousand.
+macro_rules! find_lit {
+    (@finder $needle:expr) => {{
+        static FINDER: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new($needle));
+        &*FINDER
+    }};
+    (iter $hay:expr, $needle:expr) => {
+        find_lit!(@finder $needle).find_iter($hay)
+    };
+    ($hay:expr, $needle:expr) => {
+        find_lit!(@finder $needle).find($hay)
+    };
+}
+
 pub mod attr;
 pub mod constant;
 pub mod datalayout;

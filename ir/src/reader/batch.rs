@@ -306,7 +306,7 @@ impl<'a> Parser<'a> {
         let close = match d.next_close {
             Some(c) if c.is_none_or(|c| c > open) => c?,
             _ => {
-                let c = memchr::memmem::find(after, b"\n}").map(|at| open + 1 + at + 1);
+                let c = find_lit!(after, b"\n}").map(|at| open + 1 + at + 1);
                 d.next_close = Some(c);
                 c?
             }

@@ -77,12 +77,10 @@ impl<'a> Parser<'a> {
             return 4;
         }
         let rest = &self.src[start..];
-        let end = memchr::memmem::find(rest, b"\n}").unwrap_or(rest.len());
+        let end = find_lit!(rest, b"\n}").unwrap_or(rest.len());
         self.scanned_to = start + end;
         // Instructions (and debug records) are the indented lines; labels and blanks are not.
-        memchr::memmem::find_iter(&rest[..end], b"\n  ")
-            .count()
-            .max(1)
+        find_lit!(iter & rest[..end], b"\n  ").count().max(1)
     }
 
     pub(super) fn value_type(&self, v: Value) -> Type {

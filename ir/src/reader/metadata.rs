@@ -114,8 +114,7 @@ impl<'a> Parser<'a> {
         let start = self.tok.start as usize;
         self.skip_group()?;
         let text = &self.src[start..self.last_end as usize];
-        if memchr::memchr(b'%', text).is_none() && memchr::memmem::find(text, b"metadata").is_none()
-        {
+        if memchr::memchr(b'%', text).is_none() && find_lit!(text, b"metadata").is_none() {
             return Ok(());
         }
         match tuple_misuse(text) {
@@ -186,7 +185,7 @@ impl<'a> Parser<'a> {
                 cuts.push(src.len());
                 break;
             }
-            match memchr::memmem::find(&src[at..], b"\n!") {
+            match find_lit!(&src[at..], b"\n!") {
                 Some(nl) => cuts.push(at + nl + 1),
                 None => {
                     cuts.push(src.len());

@@ -351,7 +351,7 @@ impl<'m> Writer<'m> {
             // LLVM 22 reads a composite type with an ODR identifier as distinct (older
             // LLVMs, as rustc's, wrote it uniqued).
             if n.text.starts_with("!DICompositeType(")
-                && memchr::memmem::find(n.text.as_bytes(), b", identifier: \"").is_some()
+                && find_lit!(n.text.as_bytes(), b", identifier: \"").is_some()
             {
                 w.s("distinct ");
             }
