@@ -215,10 +215,20 @@ pub(crate) struct Planned {
 /// module's documentation). Empty when the module is not one this applies to: numbered types
 /// (the writer renumbers them), or a body whose key the scan cannot tell. (Typed pointers are
 /// found by the reader, which then reads everything.)
-pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
+///
+/// With it, whether `src` is UTF-8 when the plan keeps a body as text: each piece is checked
+/// while the scan has it in cache, so that the reading thread need not go over the whole text
+/// first. With no body kept as text the module is read again in full, which checks for
+/// itself.
+pub(crate) fn plan_checking_utf8(src: &[u8]) -> (Vec<Planned>, bool) {
     // Several pieces per core on small inputs too (a 1.1 MB module was one piece of 1 MiB on
     // one core and a sliver on the other).
     plan_in_pieces(src, crate::piece_bytes(src.len(), 16))
+}
+
+/// [`plan_checking_utf8`]'s plan alone.
+pub(crate) fn plan(src: &[u8]) -> Vec<Planned> {
+    plan_checking_utf8(src).0
 }
 
 /// How many bodies of `src` the plan keeps as text, and how many it found: the scan alone,
@@ -229,45 +239,41 @@ pub fn plan_counts(src: &[u8]) -> (usize, usize) {
     (planned.iter().filter(|p| p.lazy).count(), planned.len())
 }
 
-/// [`plan`], with the text cut into pieces of `piece` bytes (the plan does not depend on it).
-fn plan_in_pieces(src: &[u8], piece: usize) -> Vec<Planned> {
+/// The first character boundary at or after `i`, as far as UTF-8 can tell (a start byte is
+/// followed by at most three continuation bytes): pieces cut there are each UTF-8 exactly
+/// when the whole text is.
+fn char_start(src: &[u8], mut i: usize) -> usize {
+    for _ in 0..3 {
+        if src.get(i).is_some_and(|&b| (b as i8) < -0x40) {
+            i += 1;
+        }
+    }
+    i.min(src.len())
+}
+
+/// Per piece of the plan: its bodies (`{`, `}`, scan), the number of names their references
+/// spell, and the names it declares; `None` if it defines a numbered type.
+type Found<'s> = Option<(Vec<(u32, u32, Option<BodyScan>)>, u32, Vec<&'s [u8]>)>;
+
+/// [`plan_checking_utf8`], with the text cut into pieces of `piece` bytes (the plan does not
+/// depend on it).
+fn plan_in_pieces(src: &[u8], piece: usize) -> (Vec<Planned>, bool) {
     if src.len() > u32::MAX as usize {
-        return Vec::new();
+        return (Vec::new(), false);
     }
     // Pieces of the text on all cores: each finds the bodies whose `define` line starts in
     // it (a body may run on past the piece) and scans them while they are in cache.
     let ptr_bits = pointer_bits(src);
-    // Per piece: its bodies (`{`, `}`, scan) and the names it declares, or `None` if it
-    // defines a numbered type.
-    type Found<'s> = Option<(Vec<(u32, u32, Option<BodyScan>)>, u32, Vec<&'s [u8]>)>;
-    let found: Vec<Found> = (0..src.len().div_ceil(piece))
+    let found: Vec<(bool, Found)> = (0..src.len().div_ceil(piece))
         .into_par_iter()
         .map(|k| {
             let (a, b) = (k * piece, ((k + 1) * piece).min(src.len()));
-            let (bodies, names) = body_spans(src, a, b, ptr_bits);
-            // Type definitions and declarations are top-level lines: look for them between
-            // the bodies only (most of a module's text is bodies).
-            let mut gaps = Vec::new();
-            let mut at = a;
-            for &(open, close, _) in &bodies {
-                if open as usize > at {
-                    gaps.push((at, open as usize));
-                }
-                at = at.max(close as usize + 1);
-            }
-            if at < b {
-                gaps.push((at, b));
-            }
-            if gaps.iter().any(|&(x, y)| has_numbered_types(src, x, y)) {
-                return None;
-            }
-            let declared = gaps
-                .iter()
-                .flat_map(|&(x, y)| declared(src, x, y))
-                .collect();
-            Some((bodies, names, declared))
+            let utf8 = std::str::from_utf8(&src[char_start(src, a)..char_start(src, b)]).is_ok();
+            (utf8, piece_plan(src, a, b, ptr_bits))
         })
         .collect();
+    let utf8 = found.iter().all(|&(u, _)| u);
+    let found = found.into_iter().map(|(_, f)| f);
     let mut bodies: Vec<(u32, u32, BodyScan)> = Vec::new();
     let mut declarations: FxHashSet<&[u8]> = FxHashSet::default();
     // Each piece numbers the names its references spell from the total of those before
@@ -276,7 +282,7 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> Vec<Planned> {
     let mut names_before = 0;
     for piece in found {
         let Some((piece, names, declared)) = piece else {
-            return Vec::new(); // numbered types: the writer renumbers them
+            return (Vec::new(), false); // numbered types: the writer renumbers them
         };
         declarations.extend(declared);
         for (open, close, scan) in piece {
@@ -286,7 +292,7 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> Vec<Planned> {
             }
             // A body whose key is unknown could equal any other: read them all.
             let Some(mut scan) = scan else {
-                return Vec::new();
+                return (Vec::new(), false);
             };
             for r in scan.refs.iter_mut().filter(|r| r.name != NO_NAME) {
                 r.name += names_before;
@@ -296,14 +302,14 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> Vec<Planned> {
         names_before += names;
     }
     let Some(keys) = keys_with_callees(src, &bodies, &declarations) else {
-        return Vec::new(); // a name the scan cannot read: read everything
+        return (Vec::new(), false); // a name the scan cannot read: read everything
     };
     let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
     for &k in &keys {
         *sharing.entry(k).or_default() += 1;
     }
     let twin_of = twins(src, &bodies, &keys, &sharing, &declarations);
-    bodies
+    let planned = bodies
         .into_iter()
         .zip(keys)
         .zip(twin_of)
@@ -317,7 +323,36 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> Vec<Planned> {
                 twin_of,
             }
         })
-        .collect()
+        .collect();
+    (planned, utf8)
+}
+
+/// One piece's part of [`plan_in_pieces`]: the bodies whose `define` line starts in
+/// `src[a..b]`, the number of names their references spell, and the names the piece
+/// declares; `None` if it defines a numbered type.
+fn piece_plan(src: &[u8], a: usize, b: usize, ptr_bits: Option<u32>) -> Found<'_> {
+    let (bodies, names) = body_spans(src, a, b, ptr_bits);
+    // Type definitions and declarations are top-level lines: look for them between
+    // the bodies only (most of a module's text is bodies).
+    let mut gaps = Vec::new();
+    let mut at = a;
+    for &(open, close, _) in &bodies {
+        if open as usize > at {
+            gaps.push((at, open as usize));
+        }
+        at = at.max(close as usize + 1);
+    }
+    if at < b {
+        gaps.push((at, b));
+    }
+    if gaps.iter().any(|&(x, y)| has_numbered_types(src, x, y)) {
+        return None;
+    }
+    let declared = gaps
+        .iter()
+        .flat_map(|&(x, y)| declared(src, x, y))
+        .collect();
+    Some((bodies, names, declared))
 }
 
 /// For each body, the first earlier body with the same text, if it may stand for it.
@@ -1603,7 +1638,8 @@ mod tests {
         // `\ndefine ` across the boundary, at it, just after it.
         for back in [0, 1, 3, 7, 8, 9] {
             let src = straddling(back);
-            let found = plan_in_pieces(src.as_bytes(), 1 << 20);
+            let (found, utf8) = plan_in_pieces(src.as_bytes(), 1 << 20);
+            assert!(utf8);
             assert_eq!(found.len(), 2, "{back} bytes before the boundary");
             assert!(found.iter().all(|p| p.lazy), "unique keys: kept as text");
         }
@@ -1627,6 +1663,7 @@ mod tests {
             // What a plan says, but the numbers of names (one per piece that spells them).
             let summary = |piece: usize| -> Vec<_> {
                 plan_in_pieces(&src, piece)
+                    .0
                     .into_iter()
                     .map(|p| {
                         let refs: Vec<_> = p.refs.iter().map(|r| (r.at, r.end, r.kind)).collect();
@@ -1646,6 +1683,47 @@ mod tests {
             }
         }
         assert!(checked > 20, "the fixtures have bodies: {checked}");
+    }
+
+    #[test]
+    fn the_plan_checks_utf8_across_any_cut() {
+        // Characters of 2, 3 and 4 bytes in a name and a string, at every offset from the
+        // cuts; then each kind of broken sequence. The answer matters only with a body kept
+        // as text, which each text here has.
+        let body = |name: &str, text: &str| {
+            format!(
+                "@\"{name}\" = global [{n} x i8] c\"{text}\"\ndefine i32 @f(i32 %a) {{\n  ret i32 %a\n}}\n",
+                n = text.len()
+            )
+        };
+        let mut checked = 0;
+        for pad in 0..9 {
+            let good = body(&format!("{}é€𝄞", "x".repeat(pad)), "ü€𝄞😀");
+            for bad in [
+                &b"\xC3"[..],
+                b"\xE2\x82",
+                b"\xF0\x9D\x84",
+                b"\x80",
+                b"\xFF",
+                b"\xC0\xAF",
+            ] {
+                let mut src = good.clone().into_bytes();
+                let at = src.iter().position(|&b| b == b'c').unwrap() + 2 + pad % 3;
+                src.splice(at..at, bad.iter().copied());
+                for piece in 1..24 {
+                    let (planned, utf8) = plan_in_pieces(&src, piece);
+                    assert!(planned.iter().any(|p| p.lazy));
+                    assert!(!utf8, "{src:?} in pieces of {piece}");
+                    let (planned, utf8) = plan_in_pieces(good.as_bytes(), piece);
+                    assert!(
+                        planned.iter().any(|p| p.lazy) && utf8,
+                        "{good} in pieces of {piece}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000);
     }
 
     #[test]

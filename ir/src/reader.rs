@@ -227,7 +227,7 @@ pub fn parse_module_with_options(
             rayon::in_place_scope(|s| {
                 let (tx, rx) = std::sync::mpsc::sync_channel(1);
                 s.spawn(move |_| {
-                    let _ = tx.send(crate::lazy::plan(src));
+                    let _ = tx.send(crate::lazy::plan_checking_utf8(src));
                 });
                 batch::parse(src, done_before, Some(rx))
             })
@@ -235,7 +235,7 @@ pub fn parse_module_with_options(
             // The plan made here, handed over as the parallel reader's is: a plan that keeps
             // no body as text makes `await_plan` give up in both.
             let (tx, rx) = std::sync::mpsc::sync_channel(1);
-            let _ = tx.send(crate::lazy::plan(src));
+            let _ = tx.send(crate::lazy::plan_checking_utf8(src));
             let mut p = Parser::new(src);
             p.plan_rx = Some(rx);
             p.decide_pointer_spelling();
@@ -403,7 +403,10 @@ struct Parser<'a> {
     lazy_plan: Vec<crate::lazy::Planned>,
     lazy_next: usize,
     /// The plan, while it is still being made (see [`Parser::await_plan`]).
-    plan_rx: Option<std::sync::mpsc::Receiver<Vec<crate::lazy::Planned>>>,
+    plan_rx: Option<std::sync::mpsc::Receiver<(Vec<crate::lazy::Planned>, bool)>>,
+    /// Where the plan's answer to "is the text UTF-8" goes when it arrives, for the threads
+    /// reading bodies beside this one ([`batch::parse`]).
+    utf8_out: Option<&'a std::sync::atomic::AtomicBool>,
     /// The plan's index of the body being read (set at its `{`), and the functions of the
     /// planned bodies by index, for the twins ([`crate::lazy`]).
     plan_at: Option<usize>,
@@ -502,6 +505,7 @@ impl<'a> Parser<'a> {
             lazy_plan: Vec::new(),
             lazy_next: 0,
             plan_rx: None,
+            utf8_out: None,
             plan_at: None,
             plan_funcs: Default::default(),
             lazy_bodies: Vec::new(),

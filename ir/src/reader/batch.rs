@@ -40,6 +40,7 @@ use crate::value::Value;
 use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 
@@ -146,15 +147,18 @@ impl Deferred {
 pub(crate) fn parse(
     src: &[u8],
     done_before: &mut dyn FnMut(usize),
-    plan: Option<mpsc::Receiver<Vec<crate::lazy::Planned>>>,
+    plan: Option<mpsc::Receiver<(Vec<crate::lazy::Planned>, bool)>>,
 ) -> Option<(Module, crate::uses::UseHints)> {
     let threads = rayon::current_num_threads();
-    // While the plan is being made, rayon's threads are busy with it: a check on them would
-    // wait for it, so this thread checks the text alone.
-    let utf8 = match plan {
-        Some(_) => std::str::from_utf8(src).is_ok(),
+    // With a plan being made, the plan checks the text while it scans it (rayon's threads
+    // are busy with it, and a check of the whole text here would hold up the top level); until
+    // it arrives this thread checks the text a token at a time. Bodies are sent to the
+    // workers only after that, with the answer.
+    let utf8 = AtomicBool::new(match plan {
+        Some(_) => false,
         None => is_utf8(src),
-    };
+    });
+    let utf8 = &utf8;
     // Bounded: the main thread stops when the workers have `threads` chunks queued.
     let (to_workers, queue) = mpsc::sync_channel::<Chunk>(threads);
     let mut to_workers = Some(to_workers);
@@ -177,7 +181,7 @@ pub(crate) fn parse(
                     // a worker that is gone: report the chunk as declined, and the serial
                     // reader (which would meet the same bug on its own thread) takes over.
                     let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        parse_chunk(src, utf8, chunk)
+                        parse_chunk(src, utf8.load(Ordering::Acquire), chunk)
                     }))
                     .unwrap_or(None);
                     if results.send((index, out)).is_err() {
@@ -192,8 +196,9 @@ pub(crate) fn parse(
             return None;
         }
         drop(results);
-        let mut p = Parser::with_utf8(src, utf8);
+        let mut p = Parser::with_utf8(src, utf8.load(Ordering::Acquire));
         p.plan_rx = plan;
+        p.utf8_out = Some(utf8);
         p.decide_pointer_spelling();
         p.defer = Some(Box::new(Deferred {
             jobs: Vec::new(),

@@ -45,11 +45,16 @@ impl Parser<'_> {
         let Some(rx) = self.plan_rx.take() else {
             return Ok(());
         };
-        let plan = rx.recv().unwrap_or_default();
+        let (plan, utf8) = rx.recv().unwrap_or_default();
         if !plan.iter().any(|p| p.lazy) {
             return self.error_at(self.tok.start, "no body is kept as text: read them all");
         }
         self.lazy_plan = plan;
+        // Until now the text was checked a token at a time; from here on it need not be.
+        self.src_is_utf8 |= utf8;
+        if let Some(out) = self.utf8_out {
+            out.store(self.src_is_utf8, std::sync::atomic::Ordering::Release);
+        }
         Ok(())
     }
 
