@@ -7,7 +7,6 @@ use crate::metadata::{MdAttachment, MdNode, NamedMd};
 use crate::types::{Type, TypeTable};
 use crate::Const;
 use cranelift_entity::{entity_impl, EntityRef, PrimaryMap};
-use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 /// A handle to a global value (function, variable, alias or ifunc).
@@ -416,7 +415,7 @@ pub struct Module {
     #[serde(skip)]
     pub twins: Vec<(GlobalId, GlobalId)>,
     #[serde(skip)]
-    names: FxHashMap<Box<str>, GlobalId>,
+    names: NameIndex,
     /// Where each global's definition or declaration starts in the text it was read from
     /// (`u32::MAX`: unknown), for messages about a global as a whole; see
     /// [`def_offset`](Self::def_offset).
@@ -452,12 +451,13 @@ impl Module {
 
     /// Rebuild the name → global map (after renaming globals directly).
     pub fn rebuild_names(&mut self) {
-        self.names = self
-            .globals
-            .iter()
-            .filter(|(_, g)| !g.deleted)
-            .filter_map(|(id, g)| g.common().name.as_str().map(|n| (n.into(), id)))
-            .collect();
+        let mut names = NameIndex::default();
+        for (id, g) in self.globals.iter().filter(|(_, g)| !g.deleted) {
+            if let Some(n) = g.common().name.as_str() {
+                names.insert(&self.globals, n, id);
+            }
+        }
+        self.names = names;
     }
 
     /// The live global named `name` (without `@`), if any. The map is kept up to date by
@@ -465,7 +465,7 @@ impl Module {
     /// [`delete_global`](Self::delete_global); after a deserialisation call
     /// [`rebuild_indexes`](Self::rebuild_indexes) first.
     pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
-        self.names.get(name).copied()
+        self.names.get(&self.globals, name)
     }
 
     /// Add a global, register its name, and append it to the print order.
@@ -475,7 +475,7 @@ impl Module {
             deleted: false,
         });
         if let Some(n) = self.globals[id].common().name.as_str() {
-            self.names.insert(n.into(), id);
+            self.names.insert(&self.globals, n, id);
         }
         self.order.push(id);
         id
@@ -484,16 +484,14 @@ impl Module {
     /// Register `id` under its current name (after a rename or a placeholder fill-in).
     pub fn register_name(&mut self, id: GlobalId) {
         if let Some(n) = self.globals[id].common().name.as_str() {
-            self.names.insert(n.into(), id);
+            self.names.insert(&self.globals, n, id);
         }
     }
 
     /// Mark a global deleted and forget its name.
     pub fn delete_global(&mut self, id: GlobalId) {
         if let Some(n) = self.globals[id].common().name.as_str() {
-            if self.names.get(n) == Some(&id) {
-                self.names.remove(n);
-            }
+            self.names.remove(n, id);
         }
         // O(1): `order` keeps the id and readers of it skip deleted globals (a pass that
         // deletes a million functions must not rewrite the order a million times).
@@ -591,4 +589,61 @@ pub(crate) fn layout_pointer_bits(dl: &str, addrspace: u32) -> u32 {
         }
     }
     64
+}
+
+/// The module's name → global map, without a second copy of each name: entries are a
+/// global and the hash of the name it was entered under, and a lookup compares the global's
+/// own name. (A map owning its keys cost a copy of every name, and growing it hashed every
+/// name again: a sanitizer build has tens of thousands of long ones.) An entry whose global
+/// was renamed since no longer answers to its old name.
+#[derive(Clone, Default)]
+struct NameIndex {
+    table: hashbrown::HashTable<(u64, GlobalId)>,
+}
+
+impl NameIndex {
+    fn hash(name: &str) -> u64 {
+        use std::hash::BuildHasher;
+        rustc_hash::FxBuildHasher.hash_one(name)
+    }
+
+    fn named(globals: &PrimaryMap<GlobalId, Global>, id: GlobalId, name: &str) -> bool {
+        globals[id].common().name.as_str() == Some(name)
+    }
+
+    fn get(&self, globals: &PrimaryMap<GlobalId, Global>, name: &str) -> Option<GlobalId> {
+        let h = Self::hash(name);
+        self.table
+            .find(h, |&(eh, id)| eh == h && Self::named(globals, id, name))
+            .map(|&(_, id)| id)
+    }
+
+    /// Enter `id` (whose name is `name`), in place of the global entered under that name.
+    fn insert(&mut self, globals: &PrimaryMap<GlobalId, Global>, name: &str, id: GlobalId) {
+        let h = Self::hash(name);
+        match self.table.entry(
+            h,
+            |&(eh, e)| eh == h && Self::named(globals, e, name),
+            |&(eh, _)| eh,
+        ) {
+            hashbrown::hash_table::Entry::Occupied(mut e) => e.get_mut().1 = id,
+            hashbrown::hash_table::Entry::Vacant(e) => {
+                e.insert((h, id));
+            }
+        }
+    }
+
+    /// Forget `id` if it is the global entered under `name`.
+    fn remove(&mut self, name: &str, id: GlobalId) {
+        let h = Self::hash(name);
+        if let Ok(e) = self.table.find_entry(h, |&(eh, e)| eh == h && e == id) {
+            e.remove();
+        }
+    }
+}
+
+impl std::fmt::Debug for NameIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NameIndex({} names)", self.table.len())
+    }
 }
