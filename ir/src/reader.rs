@@ -414,11 +414,13 @@ struct Parser<'a> {
     /// The functions whose bodies, and the variables whose initializers, are kept as text,
     /// checked by [`Parser::check_lazy`] once the module is read.
     lazy_bodies: Vec<GlobalId>,
-    /// References of those bodies to check once the module is read (offset, what): globals
-    /// named in metadata, metadata nodes, attribute groups.
+    /// References of those bodies to check once the module is read (offset, global): globals
+    /// named in metadata.
     lazy_meta: Vec<(u32, GlobalId)>,
-    lazy_md: Vec<(u32, u32)>,
-    lazy_attrs: Vec<(u32, u32)>,
+    /// The largest metadata and attribute group numbers those bodies name (checked once the
+    /// module is read).
+    lazy_md_max: Option<u32>,
+    lazy_attr_max: Option<u32>,
     /// A body was read that the plan did not scan (see [`Parser::lazy_body`]).
     lazy_unsure: bool,
     /// The global each name the plan numbered names ([`crate::lazy::RawRef::name`]), once
@@ -510,8 +512,8 @@ impl<'a> Parser<'a> {
             plan_funcs: Default::default(),
             lazy_bodies: Vec::new(),
             lazy_meta: Vec::new(),
-            lazy_md: Vec::new(),
-            lazy_attrs: Vec::new(),
+            lazy_md_max: None,
+            lazy_attr_max: None,
             lazy_unsure: false,
             lazy_names: Vec::new(),
         }

@@ -229,3 +229,66 @@ fn twins_are_read_as_clones_and_merge_as_read() {
         reprinted(lazy.as_bytes()).expect("reads")
     );
 }
+
+/// Read `src` for merging (bodies kept as text where the plan says).
+fn read_lazily(src: &[u8]) -> Result<mergefn_ir::Module, mergefn_ir::ParseError> {
+    let source = Source::new(std::sync::Arc::new(src.to_vec()));
+    let opts = ReadOptions {
+        lazy_source: Some(source.clone()),
+    };
+    parse_module_with_options(source.bytes(), &mut |_| {}, &opts).map(|(m, _)| m)
+}
+
+#[test]
+fn metadata_and_attribute_groups_named_by_kept_bodies_are_checked() {
+    // Two bodies no other equals, naming metadata and attribute groups; the numbers defined
+    // run from 0 without a gap, or with one, and a body may name one that is not defined.
+    // Undefined metadata is an error; an undefined attribute group is not (LLVM drops it),
+    // but a body naming one is read after all, as the reader checks what it reads.
+    let module = |md: &str, attrs: &str, used_md: u32, used_attr: u32| {
+        format!(
+            "define i32 @f(ptr %p) {{\n  %v = load i32, ptr %p, align 4, !range !{used_md}\n  ret i32 %v\n}}\n\
+             define void @g(ptr %p) #{used_attr} {{\n  store i8 1, ptr %p, align 1\n  call void @h() #{used_attr}\n  ret void\n}}\n\
+             declare void @h()\n{attrs}{md}"
+        )
+    };
+    let dense_md = "!0 = !{i32 0, i32 10}\n!1 = !{i32 1, i32 9}\n";
+    let gap_md = "!0 = !{i32 0, i32 10}\n!3 = !{i32 1, i32 9}\n";
+    let dense_attrs = "attributes #0 = { nounwind }\nattributes #1 = { cold }\n";
+    let gap_attrs = "attributes #0 = { nounwind }\nattributes #4 = { cold }\n";
+    // (metadata, attribute groups, the numbers the bodies name, bodies kept as text, error)
+    let cases = [
+        (dense_md, dense_attrs, 1, 1, 2, None),
+        (gap_md, gap_attrs, 3, 4, 2, None),
+        (gap_md, dense_attrs, 3, 0, 2, None),
+        (dense_md, dense_attrs, 2, 1, 0, Some("undefined metadata")),
+        (gap_md, dense_attrs, 1, 1, 0, Some("undefined metadata")),
+        (dense_md, dense_attrs, 1, 2, 0, None),
+        (dense_md, gap_attrs, 1, 2, 0, None),
+    ];
+    for (md, attrs, used_md, used_attr, kept, error) in cases {
+        let src = module(md, attrs, used_md, used_attr);
+        let full = mergefn_ir::parse_module(src.as_bytes());
+        let lazy = read_lazily(src.as_bytes());
+        match error {
+            None => {
+                let m = lazy.unwrap_or_else(|e| panic!("{src}: {e}"));
+                let as_text = m
+                    .functions()
+                    .filter(|&f| m.globals[f].lazy_text().is_some())
+                    .count();
+                assert_eq!(as_text, kept, "{src}");
+                assert_eq!(
+                    mergefn_ir::module_to_string(&m),
+                    mergefn_ir::module_to_string(&full.expect("reads")),
+                    "{src}"
+                );
+            }
+            Some(what) => {
+                let (full, lazy) = (full.unwrap_err(), lazy.unwrap_err());
+                assert!(full.to_string().contains(what), "{src}: {full}");
+                assert_eq!(lazy.to_string(), full.to_string(), "{src}");
+            }
+        }
+    }
+}

@@ -111,11 +111,11 @@ impl Parser<'_> {
                     RefKind::Global { id, callee, record }
                 }
                 RawKind::Md(n) => {
-                    self.lazy_md.push((base + r.at, n));
+                    self.lazy_md_max = self.lazy_md_max.max(Some(n));
                     RefKind::Md(n)
                 }
                 RawKind::Attr(n) => {
-                    self.lazy_attrs.push((base + r.at, n));
+                    self.lazy_attr_max = self.lazy_attr_max.max(Some(n));
                     RefKind::Attr(n)
                 }
             };
@@ -315,21 +315,40 @@ impl Parser<'_> {
         {
             return self.error_at(at, "a function that may merge, named in metadata");
         }
-        if let Some(&(at, _)) = self
-            .lazy_md
-            .iter()
-            .find(|(_, n)| !self.guard.md_ids.contains(n))
-        {
-            return self.error_at(at, "undefined metadata in a body kept as text");
+        // Metadata and attribute groups the bodies name: every number up to the largest named
+        // is defined when the numbers defined run from 0 without a gap, as LLVM writes them;
+        // else each reference is looked up.
+        let md_max = self.guard.md_ids.iter().max().copied();
+        let md_dense = md_max.is_some_and(|m| m as usize + 1 == self.guard.md_ids.len());
+        if !(self.lazy_md_max.is_none() || md_dense && self.lazy_md_max <= md_max) {
+            if let Some(at) = self.first_lazy_ref(|r| match r {
+                RefKind::Md(n) => !self.guard.md_ids.contains(&n),
+                _ => false,
+            }) {
+                return self.error_at(at, "undefined metadata in a body kept as text");
+            }
         }
-        if let Some(&(at, _)) =
-            (self.lazy_attrs.iter()).find(|(_, n)| !self.m.attr_groups.contains_key(n))
-        {
-            return self.error_at(at, "undefined attribute group in a body kept as text");
+        let attr_max = self.m.attr_groups.keys().next_back().copied();
+        let attr_dense = attr_max.is_some_and(|m| m as usize + 1 == self.m.attr_groups.len());
+        if !(self.lazy_attr_max.is_none() || attr_dense && self.lazy_attr_max <= attr_max) {
+            if let Some(at) = self.first_lazy_ref(|r| match r {
+                RefKind::Attr(n) => !self.m.attr_groups.contains_key(&n),
+                _ => false,
+            }) {
+                return self.error_at(at, "undefined attribute group in a body kept as text");
+            }
         }
         self.lazy_meta = Vec::new();
-        self.lazy_md = Vec::new();
-        self.lazy_attrs = Vec::new();
         Ok(())
+    }
+
+    /// Where the first reference `bad` picks out lies in the bodies kept as text, in the
+    /// order they were read.
+    fn first_lazy_ref(&self, bad: impl Fn(RefKind) -> bool) -> Option<u32> {
+        self.lazy_bodies.iter().find_map(|&g| {
+            let body = self.m.globals[g].lazy_text()?;
+            let r = body.refs.iter().find(|r| bad(r.kind))?;
+            Some(body.start + r.at)
+        })
     }
 }
