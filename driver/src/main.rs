@@ -44,23 +44,13 @@ fn main() -> ExitCode {
 #[global_allocator]
 static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
-/// jemalloc's options, read before `main` (`_RJEM_MALLOC_CONF` in the environment overrides
-/// them):
-/// - one arena. By default each thread allocates from an arena of its own (four per core),
-///   and what the reader's threads allocate (the bodies, the metadata) lives on to the end in
-///   half-used pages of several arenas: one arena costs 7-23% less peak memory on the
-///   corpus' big modules for the same time (threads still take small allocations from caches
-///   of their own).
-/// - transparent huge pages on the memory it maps. The kernel zeroes each page at its first
-///   touch, which was a tenth of the CPU of a run on this VM; with 2 MiB pages that costs a
-///   third as much: 4-6% less time end to end on small and large modules, for 3-4 MiB more
-///   peak memory (docs/PERFORMANCE.md). Where the system gives no huge pages it changes
-///   nothing.
-#[cfg(all(not(target_env = "msvc"), target_os = "linux"))]
-#[used]
-#[export_name = "_rjem_malloc_conf"]
-static MALLOC_CONF: &u8 = &b"narenas:1,thp:always\0"[0];
-#[cfg(all(not(target_env = "msvc"), not(target_os = "linux")))]
+/// jemalloc's options, read before `main`: one arena. By default each thread allocates from
+/// an arena of its own (four per core), and what the reader's threads allocate (the bodies,
+/// the metadata) lives on to the end in half-used pages of several arenas: one arena costs
+/// 7-23% less peak memory on the corpus' big modules for the same time (threads still take
+/// small allocations from caches of their own). `_RJEM_MALLOC_CONF` in the environment
+/// overrides it.
+#[cfg(not(target_env = "msvc"))]
 #[used]
 #[export_name = "_rjem_malloc_conf"]
 static MALLOC_CONF: &u8 = &b"narenas:1\0"[0];
