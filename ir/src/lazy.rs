@@ -149,18 +149,21 @@ pub enum RefKind {
     Attr(u32),
 }
 
-/// A reference as the scan finds it, before its global is known.
+/// A reference as the scan finds it, before its global is known. As big as a [`LazyRef`],
+/// which the reader makes of it in the same memory.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) struct RawRef {
     pub at: u32,
     pub end: u32,
     pub kind: RawKind,
-    /// For a global in a body that may be kept as text: the index of its name (as written)
-    /// among the names such references spell, module-wide (see [`plan`]); else [`NO_NAME`].
-    pub name: u32,
 }
 
-/// [`RawRef::name`] of a reference that has none.
+const _: () = assert!(
+    std::mem::size_of::<RawRef>() == std::mem::size_of::<LazyRef>()
+        && std::mem::align_of::<RawRef>() == std::mem::align_of::<LazyRef>()
+);
+
+/// The name number ([`RawKind::Global`]) of a reference that has none.
 pub(crate) const NO_NAME: u32 = u32::MAX;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -169,10 +172,15 @@ pub(crate) enum RawKind {
     /// `record`: in a debug record (see [`RefKind::Global`]). Outside records, a function
     /// that may merge cannot stand there (it would become `!{}`, or change a node's
     /// uniquing, which renaming cannot express).
+    ///
+    /// `name`: in a body that may be kept as text, the index of the global's name (as
+    /// written) among the names such references spell, module-wide (see [`plan`]); else
+    /// [`NO_NAME`].
     Global {
         callee: bool,
         meta: bool,
         record: bool,
+        name: u32,
     },
     Md(u32),
     Attr(u32),
@@ -294,8 +302,12 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> (Vec<Planned>, bool) {
             let Some(mut scan) = scan else {
                 return (Vec::new(), false);
             };
-            for r in scan.refs.iter_mut().filter(|r| r.name != NO_NAME) {
-                r.name += names_before;
+            for r in &mut scan.refs {
+                if let RawKind::Global { name, .. } = &mut r.kind {
+                    if *name != NO_NAME {
+                        *name += names_before;
+                    }
+                }
             }
             bodies.push((open, close, scan));
         }
@@ -733,9 +745,9 @@ fn body_spans(
         if let Some(scan) = scan.as_mut().filter(|s| s.lazy) {
             let text = &src[open + 1..];
             for r in &mut scan.refs {
-                if let RawKind::Global { .. } = r.kind {
+                if let RawKind::Global { name, .. } = &mut r.kind {
                     let next = names.len() as u32;
-                    r.name = *names
+                    *name = *names
                         .entry(&text[r.at as usize..r.end as usize])
                         .or_insert(next);
                 }
@@ -1210,8 +1222,8 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                         callee: text.get(end) == Some(&b'(') && meta > at,
                         meta: meta < at,
                         record,
+                        name: NO_NAME,
                     },
-                    name: NO_NAME,
                 });
                 i = end;
             }
@@ -1222,7 +1234,6 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                         at: at as u32,
                         end: end as u32,
                         kind: RawKind::Md(n),
-                        name: NO_NAME,
                     });
                     i = end;
                 }
@@ -1252,7 +1263,6 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
                 at: at as u32,
                 end: end as u32,
                 kind: RawKind::Attr(n),
-                name: NO_NAME,
             });
             attrs = true;
             i = end;
@@ -1528,6 +1538,7 @@ mod tests {
             callee,
             meta: false,
             record: false,
+            name: NO_NAME,
         };
         let got: Vec<(&str, RawKind)> = s
             .refs
@@ -1592,6 +1603,7 @@ mod tests {
                     callee: false,
                     meta: true,
                     record: body.contains("#dbg_"),
+                    name: NO_NAME,
                 },
                 "{body}"
             );
@@ -1666,7 +1678,17 @@ mod tests {
                     .0
                     .into_iter()
                     .map(|p| {
-                        let refs: Vec<_> = p.refs.iter().map(|r| (r.at, r.end, r.kind)).collect();
+                        let refs: Vec<_> = p
+                            .refs
+                            .iter()
+                            .map(|r| {
+                                let mut kind = r.kind;
+                                if let RawKind::Global { name, .. } = &mut kind {
+                                    *name = NO_NAME;
+                                }
+                                (r.at, r.end, kind)
+                            })
+                            .collect();
                         (p.open, p.close, p.lazy, p.twin_of, refs)
                     })
                     .collect()

@@ -79,52 +79,56 @@ impl Parser<'_> {
         let close = p.close;
         self.lazy_next += 1;
         let base = open + 1;
-        let mut refs = Vec::with_capacity(raw.len());
-        for r in raw {
-            let kind = match r.kind {
-                RawKind::Global {
-                    callee,
-                    meta,
-                    record,
-                } => {
-                    // Each name once per piece of the plan: the text of a reference is
-                    // mostly a cache miss by now, its number in the plan is not.
-                    let known =
-                        (self.lazy_names.get(r.name as usize)).filter(|g| !g.is_reserved_value());
-                    let id = match known {
-                        Some(&g) => g,
-                        None => {
-                            let g = self.global_named_at(base + r.at, base + r.end);
-                            if r.name != crate::lazy::NO_NAME {
-                                let k = r.name as usize;
-                                if k >= self.lazy_names.len() {
-                                    self.lazy_names.resize(k + 1, GlobalId::reserved_value());
+        // In the memory of the scan's references (they are as big): no second copy.
+        let refs: Vec<LazyRef> = raw
+            .into_iter()
+            .map(|r| {
+                let kind = match r.kind {
+                    RawKind::Global {
+                        callee,
+                        meta,
+                        record,
+                        name,
+                    } => {
+                        // Each name once per piece of the plan: the text of a reference is
+                        // mostly a cache miss by now, its number in the plan is not.
+                        let known =
+                            (self.lazy_names.get(name as usize)).filter(|g| !g.is_reserved_value());
+                        let id = match known {
+                            Some(&g) => g,
+                            None => {
+                                let g = self.global_named_at(base + r.at, base + r.end);
+                                if name != crate::lazy::NO_NAME {
+                                    let k = name as usize;
+                                    if k >= self.lazy_names.len() {
+                                        self.lazy_names.resize(k + 1, GlobalId::reserved_value());
+                                    }
+                                    self.lazy_names[k] = g;
                                 }
-                                self.lazy_names[k] = g;
+                                g
                             }
-                            g
+                        };
+                        if meta && !record {
+                            self.lazy_meta.push((base + r.at, id));
                         }
-                    };
-                    if meta && !record {
-                        self.lazy_meta.push((base + r.at, id));
+                        RefKind::Global { id, callee, record }
                     }
-                    RefKind::Global { id, callee, record }
+                    RawKind::Md(n) => {
+                        self.lazy_md_max = self.lazy_md_max.max(Some(n));
+                        RefKind::Md(n)
+                    }
+                    RawKind::Attr(n) => {
+                        self.lazy_attr_max = self.lazy_attr_max.max(Some(n));
+                        RefKind::Attr(n)
+                    }
+                };
+                LazyRef {
+                    at: r.at,
+                    end: r.end,
+                    kind,
                 }
-                RawKind::Md(n) => {
-                    self.lazy_md_max = self.lazy_md_max.max(Some(n));
-                    RefKind::Md(n)
-                }
-                RawKind::Attr(n) => {
-                    self.lazy_attr_max = self.lazy_attr_max.max(Some(n));
-                    RefKind::Attr(n)
-                }
-            };
-            refs.push(LazyRef {
-                at: r.at,
-                end: r.end,
-                kind,
-            });
-        }
+            })
+            .collect();
         self.seek(close + 1);
         Some(LazyBody {
             start: base,
