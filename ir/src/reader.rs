@@ -423,7 +423,7 @@ struct Parser<'a> {
     lazy_attr_max: Option<u32>,
     /// A body was read that the plan did not scan (see [`Parser::lazy_body`]).
     lazy_unsure: bool,
-    /// The global each name the plan numbered names ([`crate::lazy::RawRef::name`]), once
+    /// The global each name the plan numbered names (the `name` of [`crate::lazy::RawKind::Global`]), once
     /// looked up: a name keeps its global from its first use on (a placeholder is filled in
     /// place when its definition comes).
     lazy_names: Vec<GlobalId>,

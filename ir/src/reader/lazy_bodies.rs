@@ -323,8 +323,7 @@ impl Parser<'_> {
         // is defined when the numbers defined run from 0 without a gap, as LLVM writes them;
         // else each reference is looked up.
         let md_max = self.guard.md_ids.iter().max().copied();
-        let md_dense = md_max.is_some_and(|m| m as usize + 1 == self.guard.md_ids.len());
-        if !(self.lazy_md_max.is_none() || md_dense && self.lazy_md_max <= md_max) {
+        if !all_defined(self.lazy_md_max, md_max, self.guard.md_ids.len()) {
             if let Some(at) = self.first_lazy_ref(|r| match r {
                 RefKind::Md(n) => !self.guard.md_ids.contains(&n),
                 _ => false,
@@ -333,8 +332,7 @@ impl Parser<'_> {
             }
         }
         let attr_max = self.m.attr_groups.keys().next_back().copied();
-        let attr_dense = attr_max.is_some_and(|m| m as usize + 1 == self.m.attr_groups.len());
-        if !(self.lazy_attr_max.is_none() || attr_dense && self.lazy_attr_max <= attr_max) {
+        if !all_defined(self.lazy_attr_max, attr_max, self.m.attr_groups.len()) {
             if let Some(at) = self.first_lazy_ref(|r| match r {
                 RefKind::Attr(n) => !self.m.attr_groups.contains_key(&n),
                 _ => false,
@@ -355,4 +353,12 @@ impl Parser<'_> {
             Some(body.start + r.at)
         })
     }
+}
+
+/// Whether every number up to `named_max` (the largest the bodies kept as text name) is
+/// known to be defined without looking: the `defined` numbers run from 0 to `defined_max`
+/// without a gap.
+fn all_defined(named_max: Option<u32>, defined_max: Option<u32>, defined: usize) -> bool {
+    let dense = defined_max.is_some_and(|m| m as usize + 1 == defined);
+    named_max.is_none() || dense && named_max <= defined_max
 }
