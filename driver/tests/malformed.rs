@@ -825,6 +825,86 @@ fn broken_lexemes_are_refused_on_one_printable_line() {
     }
 }
 
+/// Bytes that are not UTF-8, before and after a megabyte of functions: from 1 MiB on, the
+/// top level is read while other threads check the text, and the reader checks what it reads
+/// in spans of its own until they are done; it must find what the check of a small input
+/// finds, where it finds it.
+#[test]
+fn non_utf8_bytes_in_big_inputs_are_found_as_in_small_ones() {
+    let mut pad = Vec::new();
+    for n in 0.. {
+        if pad.len() >= 1 << 20 {
+            break;
+        }
+        write!(
+            pad,
+            "define i32 @pad{n}(i32 %x) {{\n  %y = add i32 %x, {n}\n  ret i32 %y\n}}\n\n"
+        )
+        .unwrap();
+    }
+    let pad_lines = pad.iter().filter(|&&b| b == b'\n').count() as u32;
+    let refusals: [(&str, &[u8], u32, &str); 2] = [
+        (
+            "non-UTF-8 byte in a name",
+            b"define void @f\xff() {\n  ret void\n}\n",
+            1,
+            "\\FF",
+        ),
+        (
+            "non-UTF-8 byte in a global's keyword",
+            b"@g = gl\xe9bal i32 0\n",
+            1,
+            "",
+        ),
+    ];
+    for (what, src, line, needle) in refusals {
+        refused(
+            what,
+            "lex.ll",
+            &[src, &pad].concat(),
+            Pos::Line(line),
+            needle,
+        );
+        let after = [&pad, src].concat();
+        refused(what, "lex.ll", &after, Pos::Line(pad_lines + line), needle);
+    }
+    // The lines that print an escape (the padding has none).
+    let odd = |out: &[u8]| -> Vec<Vec<u8>> {
+        out.split(|&b| b == b'\n')
+            .filter(|l| l.contains(&b'\\'))
+            .map(<[u8]>::to_vec)
+            .collect()
+    };
+    for (what, src, printed) in [
+        (
+            "non-UTF-8 in a comment",
+            &b"; \xff\xfe\n@c = global i32 0\n"[..],
+            0,
+        ),
+        (
+            "non-UTF-8 in a string",
+            b"@s = global [1 x i8] c\"\xff\"\n",
+            1,
+        ),
+        (
+            "non-UTF-8 in a quoted name",
+            b"@\"g\xff\" = global i32 0\n",
+            1,
+        ),
+        (
+            "non-UTF-8 in a section name",
+            b"@t = global i32 0, section \"a\xffb\"\n",
+            1,
+        ),
+    ] {
+        let small = odd(&accepted(what, src));
+        assert_eq!(small.len(), printed, "{what}: {small:?}");
+        for big in [[src, &pad].concat(), [&pad, src].concat()] {
+            assert_eq!(odd(&accepted(what, &big)), small, "{what}");
+        }
+    }
+}
+
 #[test]
 fn bitcode_is_refused_with_a_hint() {
     for magic in [

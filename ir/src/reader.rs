@@ -58,6 +58,10 @@ mod upgrade;
 /// (`blockaddress(@f, %bb)`, a reference in a body kept as text).
 const UNKNOWN_AS: u32 = u32::MAX;
 
+/// How many bytes after a token [`Parser::text`] checks for UTF-8 with it, before the whole
+/// text is known to be.
+const UTF8_SPAN: usize = 64 << 10;
+
 /// How deep types, constants and metadata may nest before the reader gives up.
 pub const MAX_DEPTH: u32 = 512;
 
@@ -369,6 +373,9 @@ struct Parser<'a> {
     scanned_to: usize,
     /// Whether all of `src` is UTF-8 (checked once, so tokens need no check of their own).
     src_is_utf8: bool,
+    /// Until that is known: a span of `src` found to be UTF-8 and to start and end at
+    /// characters, checked whole when a token outside it needed its text ([`Parser::text`]).
+    utf8_span: std::cell::Cell<(u32, u32)>,
     /// Bodies left for worker threads, when reading in parallel.
     defer: Option<Box<batch::Deferred>>,
     /// Whether the metadata is read on this thread only, from where reading it on all cores
@@ -492,6 +499,7 @@ impl<'a> Parser<'a> {
             md_first_use: FxHashMap::default(),
             block_addresses: Vec::new(),
             src_is_utf8,
+            utf8_span: std::cell::Cell::new((0, 0)),
             defer: None,
             md_serial: false,
             colon_ignored: false,
@@ -579,7 +587,43 @@ impl<'a> Parser<'a> {
     fn text(&self, t: Token) -> &'a str {
         let (start, end) = (t.start as usize, t.end as usize);
         self.valid_str(start, end)
+            .or_else(|| self.checked_str(start, end))
             .unwrap_or_else(|| std::str::from_utf8(&self.src[start..end]).unwrap_or("\u{fffd}"))
+    }
+
+    /// `src[start..end]` as text, when it lies in a span checked to be UTF-8: before the
+    /// whole text is known to be (the plan checks it on other threads while this one reads
+    /// the top level), a token's text is checked with the [`UTF8_SPAN`] bytes after it, at
+    /// once: a check per token costs more than reading the token. `None` when the token
+    /// itself is not UTF-8 (or starts or ends inside a character).
+    fn checked_str(&self, start: usize, end: usize) -> Option<&'a str> {
+        let boundary = |i: usize| self.src.get(i).is_none_or(|&b| (b as i8) >= -0x40);
+        let (a, b) = self.utf8_span.get();
+        if !(a as usize <= start && end <= b as usize) {
+            // From the character `start` is in, to a character start after `end`.
+            let mut from = start;
+            while from > 0 && !boundary(from) {
+                from -= 1;
+            }
+            let mut to = (end + UTF8_SPAN).min(self.src.len());
+            while !boundary(to) {
+                to += 1;
+            }
+            // Up to the first byte that is not UTF-8, if that is past the token.
+            let valid = match std::str::from_utf8(&self.src[from..to]) {
+                Ok(_) => to,
+                Err(e) => from + e.valid_up_to(),
+            };
+            if valid < end {
+                return None;
+            }
+            self.utf8_span.set((from as u32, valid as u32));
+        }
+        (boundary(start) && boundary(end)).then(|| {
+            // SAFETY: the span holding `start..end` is valid UTF-8 and both ends of the
+            // slice are character boundaries, so the slice is valid UTF-8 too.
+            unsafe { std::str::from_utf8_unchecked(&self.src[start..end]) }
+        })
     }
 
     fn cur_text(&self) -> &'a str {
@@ -587,7 +631,9 @@ impl<'a> Parser<'a> {
     }
 
     fn is_word(&self, w: &str) -> bool {
-        self.tok.kind == Tok::Word && self.cur_text() == w
+        // A word is ASCII (the lexer makes it of identifier characters): its bytes say.
+        self.tok.kind == Tok::Word
+            && self.src[self.tok.start as usize..self.tok.end as usize] == *w.as_bytes()
     }
 
     fn eat_word(&mut self, w: &str) -> bool {

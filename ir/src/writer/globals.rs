@@ -96,16 +96,20 @@ impl<'m> Writer<'m> {
                 src.release(0, end as usize);
             }
         };
-        // Windows of at most `RUN * 4` functions per thread, and of about `WINDOW_BYTES` of
-        // printed text (estimated: kept text as it is, 48 bytes per instruction read), so that
-        // the three windows in memory stay small next to the module.
-        const WINDOW_BYTES: usize = 1 << 20;
+        // Windows of at most `RUN * 4` functions per thread, and of about an eighth of the
+        // printed text (estimated: kept text as it is, 48 bytes per instruction read), between
+        // 128 KiB and 1 MiB, so that the three windows in memory stay small next to the module.
+        // A window's buffers are freed once written and the allocator hands their memory to
+        // the next ones: a module printed in one window would touch fresh memory for all of
+        // its text, which costs more on a small module than the hand-overs do.
+        let total: usize = funcs.iter().map(|(_, f)| estimate(f)).sum();
+        let window_bytes = (total / 8).clamp(128 << 10, 1 << 20);
         let most = RUN * 4 * rayon::current_num_threads().max(1);
         let mut windows: Vec<&[(GlobalId, &Function)]> = Vec::new();
         let (mut from, mut bytes) = (0, 0);
         for (k, (_, f)) in funcs.iter().enumerate() {
             bytes += estimate(f);
-            if bytes >= WINDOW_BYTES || k + 1 - from == most {
+            if bytes >= window_bytes || k + 1 - from == most {
                 windows.push(&funcs[from..=k]);
                 (from, bytes) = (k + 1, 0);
             }
