@@ -267,6 +267,17 @@ pub enum GlobalKind {
     Alias(Box<Alias>),
 }
 
+impl GlobalKind {
+    /// The properties every kind of global has (name, linkage, visibility, ...).
+    pub fn common(&self) -> &GlobalCommon {
+        match self {
+            GlobalKind::Function(f) => &f.common,
+            GlobalKind::Var(v) => &v.common,
+            GlobalKind::Alias(a) => &a.common,
+        }
+    }
+}
+
 /// An entry of [`Module::globals`]: a global value of any kind, possibly deleted.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Global {
@@ -279,11 +290,7 @@ pub struct Global {
 impl Global {
     /// The properties every kind of global has (name, linkage, visibility, ...).
     pub fn common(&self) -> &GlobalCommon {
-        match &self.kind {
-            GlobalKind::Function(f) => &f.common,
-            GlobalKind::Var(v) => &v.common,
-            GlobalKind::Alias(a) => &a.common,
-        }
+        self.kind.common()
     }
     /// [`common`](Self::common), mutably. Renaming a global this way leaves the module's name map
     /// stale: call [`Module::register_name`] or [`Module::rebuild_names`] after.
@@ -468,6 +475,30 @@ impl Module {
         self.names.get(&self.globals, name)
     }
 
+    /// [`global_by_name`](Self::global_by_name) for a definition: when no global is named
+    /// `name`, the hash of the name, for [`add_named_global`](Self::add_named_global) (the
+    /// reader defines tens of thousands of globals with long names, each new).
+    pub(crate) fn global_or_hash(&self, name: &str) -> Result<GlobalId, u64> {
+        let h = NameIndex::hash(name);
+        self.names.get_hashed(&self.globals, name, h).ok_or(h)
+    }
+
+    /// [`add_global`](Self::add_global) for a global whose name no other has, hashed to
+    /// `hash` by [`global_or_hash`](Self::global_or_hash) with the module unchanged since.
+    pub(crate) fn add_named_global(&mut self, kind: GlobalKind, hash: u64) -> GlobalId {
+        let id = self.globals.push(Global {
+            kind,
+            deleted: false,
+        });
+        debug_assert_eq!(
+            self.globals[id].common().name.as_str().map(NameIndex::hash),
+            Some(hash)
+        );
+        self.names.insert_new(hash, id);
+        self.order.push(id);
+        id
+    }
+
     /// Add a global, register its name, and append it to the print order.
     pub fn add_global(&mut self, kind: GlobalKind) -> GlobalId {
         let id = self.globals.push(Global {
@@ -612,10 +643,24 @@ impl NameIndex {
     }
 
     fn get(&self, globals: &PrimaryMap<GlobalId, Global>, name: &str) -> Option<GlobalId> {
-        let h = Self::hash(name);
+        self.get_hashed(globals, name, Self::hash(name))
+    }
+
+    /// [`NameIndex::get`] with the name's hash `h` at hand.
+    fn get_hashed(
+        &self,
+        globals: &PrimaryMap<GlobalId, Global>,
+        name: &str,
+        h: u64,
+    ) -> Option<GlobalId> {
         self.table
             .find(h, |&(eh, id)| eh == h && Self::named(globals, id, name))
             .map(|&(_, id)| id)
+    }
+
+    /// Enter `id` under a name of hash `h` that no entry has.
+    fn insert_new(&mut self, h: u64, id: GlobalId) {
+        self.table.insert_unique(h, (h, id), |&(eh, _)| eh);
     }
 
     /// Enter `id` (whose name is `name`), in place of the global entered under that name.

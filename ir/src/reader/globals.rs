@@ -766,30 +766,32 @@ impl<'a> Parser<'a> {
         name_off: u32,
         ty_at: Option<u32>,
     ) -> PResult<GlobalId> {
-        let name = match &kind {
-            GlobalKind::Function(f) => f.common.name.clone(),
-            GlobalKind::Var(v) => v.common.name.clone(),
-            GlobalKind::Alias(a) => a.common.name.clone(),
-        };
         self.external_written = false;
-        if let Name::Named(n) = &name {
-            if let Some(g) = self.m.global_by_name(n) {
-                if !self.pending_globals.contains_key(&g) {
-                    return self.error_at(name_off, format!("redefinition of global '@{n}'"));
-                }
-                self.check_forward_type(g, &kind, ty_at)?;
-                self.pending_globals.remove(&g);
-                self.m.globals[g].kind = kind;
-                // Keep LLVM's order: a global is placed where it is defined, not first used.
-                // Its place from the first use goes in `finish_module` (all at once: removing
-                // each here would be quadratic in the number of globals).
-                self.m.order.push(g);
-                self.guard.order_has_uses = true;
-                self.m.set_def_offset(g, name_off);
-                return Ok(g);
+        let found = match &kind.common().name {
+            Name::Named(n) => Some(self.m.global_or_hash(&n[..])),
+            _ => None,
+        };
+        if let Some(Ok(g)) = found {
+            if !self.pending_globals.contains_key(&g) {
+                let n = kind.common().name.as_str().unwrap_or_default();
+                return self.error_at(name_off, format!("redefinition of global '@{n}'"));
             }
+            self.check_forward_type(g, &kind, ty_at)?;
+            self.pending_globals.remove(&g);
+            self.m.globals[g].kind = kind;
+            // Keep LLVM's order: a global is placed where it is defined, not first used.
+            // Its place from the first use goes in `finish_module` (all at once: removing
+            // each here would be quadratic in the number of globals).
+            self.m.order.push(g);
+            self.guard.order_has_uses = true;
+            self.m.set_def_offset(g, name_off);
+            return Ok(g);
         }
-        let g = self.m.add_global(kind);
+        let hash = found.and_then(Result::err);
+        let g = match hash {
+            Some(h) => self.m.add_named_global(kind, h),
+            None => self.m.add_global(kind),
+        };
         self.m.set_def_offset(g, name_off);
         Ok(g)
     }
