@@ -714,6 +714,9 @@ const PARSER_CHECKS: &[(&str, bool)] = &[
     ("define void @f(i1 %c) {\nentry:\n  br i1 %c, label %bb, label %bb\nbb:\n  ret void\n}\nuselistorder_bb @f, %bb, { 1, 0 }\n", true),
     ("define void @f(i1 %c) {\nentry:\n  br i1 %c, label %bb, label %bb\nbb:\n  ret void\n}\nuselistorder_bb @f, %nobb, { 1, 0 }\n", false),
     ("declare void @f()\nuselistorder_bb @f, %bb, { 1, 0 }\n", false),
+    // A `blockaddress` is no use of its function (in LLVM 22 it holds only the block).
+    ("@t = constant ptr blockaddress(@f, %b)\ndefine void @f() {\n  br label %b\nb:\n  ret void\n}\ndefine void @g() {\n  call void @f()\n  call void @f()\n  ret void\n}\nuselistorder ptr @f, { 1, 0 }\n", true),
+    ("@t = constant ptr blockaddress(@f, %b)\ndefine void @f() {\n  br label %b\nb:\n  ret void\n}\ndefine void @g() {\n  call void @f()\n  call void @f()\n  ret void\n}\nuselistorder ptr @f, { 1, 2, 0 }\n", false),
     ("@f = global i1 0\nuselistorder_bb @f, %bb, { 1, 0 }\n", false),
     // Attributes the verifier refuses on parameters.
     ("declare void @f(ptr byval(void()))\n", false),

@@ -97,10 +97,16 @@ pub(crate) fn congruence_classes(
         by_key.entry(k).or_default().push(f);
     }
     let mut classes: Vec<Vec<GlobalId>> = by_key.into_values().filter(|c| c.len() > 1).collect();
+    // In module order: global ids depend on how many threads read the module.
+    let position: FxHashMap<GlobalId, usize> = funcs
+        .iter()
+        .enumerate()
+        .map(|(i, &(f, _))| (f, i))
+        .collect();
     for c in &mut classes {
-        c.sort_unstable();
+        c.sort_unstable_by_key(|f| position[f]);
     }
-    classes.sort_unstable_by_key(|c| c[0]);
+    classes.sort_unstable_by_key(|c| position[&c[0]]);
     // Who calls whom among the functions that have a class: only calls between them can
     // change an equality from one round of comparisons to the next.
     let classed: FxHashSet<GlobalId> = classes.iter().flatten().copied().collect();

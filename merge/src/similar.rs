@@ -470,7 +470,13 @@ fn find_groups(
         .filter(|(_, v)| v.len() > 1)
         .map(|(k, v)| (v[0], *k))
         .collect();
-    keys.sort_unstable_by_key(|&(first, _)| first);
+    // In module order: global ids depend on how many threads read the module.
+    let position: FxHashMap<GlobalId, usize> = candidates
+        .iter()
+        .enumerate()
+        .map(|(i, &f)| (f, i))
+        .collect();
+    keys.sort_unstable_by_key(|&(first, _)| position[&first]);
     let accept = |d: &InstData, i: usize| parameterizable(m, d, i);
     let hasher = StructuralHasher::new(m);
     // Buckets are independent: on all cores, each with its own global numbering; the groups

@@ -361,6 +361,35 @@ pub fn write_thunk_in_place(m: &mut Module, uses: &mut Uses, f: GlobalId, g: Glo
     }
     body.layout.truncate(1);
     body.blocks[entry].insts = new_insts;
+    // A kept description of a value computed by an erased instruction (a parameter of an
+    // inlined callee) now describes `poison`, as LLVM's erased values leave their metadata.
+    let mut erased_to_poison = |md: &mut Metadata| {
+        let mut poison = |ty: Type, v: &mut Value| {
+            if matches!(v, Value::Inst(i) if !kept_insts.contains(i)) {
+                *v = Value::Const(m.consts.intern(ConstData::Poison(ty)));
+            }
+        };
+        match md {
+            Metadata::Value(ty, v) => poison(*ty, v),
+            Metadata::ArgList(args) => args.iter_mut().for_each(|(ty, v)| poison(*ty, v)),
+            _ => {}
+        }
+    };
+    for &i in &body.blocks[entry].insts {
+        for r in body.insts[i]
+            .debug
+            .iter_mut()
+            .flat_map(|x| x.records.iter_mut())
+        {
+            r.ops.iter_mut().for_each(&mut erased_to_poison);
+        }
+    }
+    for r in &mut pending {
+        r.ops.iter_mut().for_each(&mut erased_to_poison);
+    }
+    for (_, md) in body.md_args.iter_mut() {
+        erased_to_poison(md);
+    }
     let first_new = body.insts.len();
     let (ci, call_operand, ri) = forward_call(m, uses, &mut body, entry, f, g, &[]);
     if let Some(first) = body.blocks[entry]

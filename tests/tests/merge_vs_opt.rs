@@ -79,11 +79,12 @@ fn cross_target_corpus_merges_like_opt22() {
 /// inline tuples in attachments (opt numbers them), a target triple without a data layout
 /// (opt adds the target's), `!DI...` nodes without the fields opt always prints,
 /// `llvm.dbg.value` calls (opt makes them debug records). And one gap of ours:
-/// `preserve_debug_info_thunk_in_place`, whose thunks get their `!DILocation` inline,
-/// where opt numbers it as a node.
+/// `preserve_debug_info_thunk_in_place` and `preserve_debug_info_erased_value_is_poison`,
+/// whose thunks get their `!DILocation` inline, where opt numbers it as a node.
 const FIXTURES_OPT_REWRITES: &[&str] = &[
     "preserve_debug_info_intrinsics_and_casts",
     "preserve_debug_info_thunk_in_place",
+    "preserve_debug_info_erased_value_is_poison",
     "blockaddress_of_itself_only",
     "debug_records_name_merged_functions",
     "distinct_metadata_intrinsic",

@@ -64,7 +64,8 @@ impl<'a> Parser<'a> {
     }
 
     /// The module's use-list order directives against the uses LLVM would count: operands of
-    /// instructions, of (uniqued) constants, aliases' targets and initializers.
+    /// instructions, of (uniqued) constants other than `blockaddress`, aliases' targets and
+    /// initializers.
     fn check_module_uselists(&mut self) -> PResult<()> {
         for (at, v, n) in std::mem::take(&mut self.module_uselists) {
             let Value::Const(c) = v else { continue };
@@ -75,7 +76,11 @@ impl<'a> Parser<'a> {
                 };
                 uses += super::body::value_uses(body, v);
             }
-            for (k, _) in self.m.consts.iter() {
+            for (k, data) in self.m.consts.iter() {
+                // A `blockaddress` is a use of its block only: LLVM 22's holds no function.
+                if matches!(data, crate::constant::ConstData::BlockAddress { .. }) {
+                    continue;
+                }
                 uses += self
                     .m
                     .consts
