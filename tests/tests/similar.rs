@@ -244,6 +244,52 @@ fn similar_merge_output_verifies_on_the_corpus() {
     assert!(total > 0, "the corpus has similar functions to merge");
 }
 
+/// The merges beyond LLVM's give the same module whichever reader read it: the parallel
+/// reader (inputs of 1 MiB and more, on more than one thread) hands out global handles in
+/// another order than the serial one (`-j 1`), and `--merge-similar` and `--merge-cycles`
+/// once ordered what they make by handle. On the corpus modules of 1 MiB and more.
+#[test]
+fn similar_and_cycle_merges_do_not_depend_on_the_reader() {
+    let Some(files) = corpus("c").map(|mut c| {
+        c.extend(corpus("rust").unwrap_or_default());
+        c
+    }) else {
+        return;
+    };
+    let opts = Options {
+        merge_similar: true,
+        merge_cycles: true,
+        ..Options::default()
+    };
+    let mut compared = 0;
+    for f in files
+        .iter()
+        .filter(|f| std::fs::metadata(f).is_ok_and(|m| (1 << 20..20 << 20).contains(&m.len())))
+    {
+        let src = std::fs::read(f).expect("read");
+        let printed = |mut m: mergefn_ir::Module| {
+            merge_functions(&mut m, &opts);
+            mergefn_ir::module_to_string(&m)
+        };
+        let serial = printed(mergefn_ir::parse_module_serial(&src).expect("the corpus parses"));
+        let Some(parallel) = mergefn_ir::parse_module_parallel(&src) else {
+            continue; // text the parallel reader leaves to the serial one
+        };
+        let parallel = printed(parallel);
+        assert!(
+            serial == parallel,
+            "{}: {}",
+            f.display(),
+            first_difference(&serial, &parallel)
+        );
+        compared += 1;
+    }
+    assert!(
+        compared > 0 || !in_ci(),
+        "no corpus module of 1 MiB or more was compared"
+    );
+}
+
 /// Shared bodies are made in module order, whatever order the globals were first named in
 /// (global ids follow first mention, and in the parallel reader the number of threads: with
 /// more than one, real modules got their `.similar` bodies in another order than with
