@@ -573,15 +573,30 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether offset `i` of `src` starts a character (or is its end).
+    fn char_start(&self, i: usize) -> bool {
+        self.src.get(i).is_none_or(|&b| (b as i8) >= -0x40)
+    }
+
+    /// `src[start..end]` as text, `None` if either end falls inside a character.
+    ///
+    /// # Safety
+    /// `start..end` lies in a span of `src` that is valid UTF-8.
+    unsafe fn str_in_utf8(&self, start: usize, end: usize) -> Option<&'a str> {
+        (self.char_start(start) && self.char_start(end)).then(|| {
+            // SAFETY: the slice lies in valid UTF-8 (the caller's promise) and both its ends
+            // are character boundaries, so it is valid UTF-8 too.
+            unsafe { std::str::from_utf8_unchecked(&self.src[start..end]) }
+        })
+    }
+
     /// `src[start..end]` as text without checking it again, when the whole input is known to
     /// be UTF-8 and both ends fall on character boundaries.
     fn valid_str(&self, start: usize, end: usize) -> Option<&'a str> {
-        let boundary = |i: usize| self.src.get(i).is_none_or(|&b| (b as i8) >= -0x40);
-        (self.src_is_utf8 && boundary(start) && boundary(end)).then(|| {
-            // SAFETY: `src` is valid UTF-8 and both ends of the slice are character
-            // boundaries, so the slice is valid UTF-8 too.
-            unsafe { std::str::from_utf8_unchecked(&self.src[start..end]) }
-        })
+        // SAFETY: all of `src` is UTF-8.
+        self.src_is_utf8
+            .then(|| unsafe { self.str_in_utf8(start, end) })
+            .flatten()
     }
 
     fn text(&self, t: Token) -> &'a str {
@@ -597,16 +612,15 @@ impl<'a> Parser<'a> {
     /// once: a check per token costs more than reading the token. `None` when the token
     /// itself is not UTF-8 (or starts or ends inside a character).
     fn checked_str(&self, start: usize, end: usize) -> Option<&'a str> {
-        let boundary = |i: usize| self.src.get(i).is_none_or(|&b| (b as i8) >= -0x40);
         let (a, b) = self.utf8_span.get();
         if !(a as usize <= start && end <= b as usize) {
             // From the character `start` is in, to a character start after `end`.
             let mut from = start;
-            while from > 0 && !boundary(from) {
+            while from > 0 && !self.char_start(from) {
                 from -= 1;
             }
             let mut to = (end + UTF8_SPAN).min(self.src.len());
-            while !boundary(to) {
+            while !self.char_start(to) {
                 to += 1;
             }
             // Up to the first byte that is not UTF-8, if that is past the token.
@@ -619,11 +633,8 @@ impl<'a> Parser<'a> {
             }
             self.utf8_span.set((from as u32, valid as u32));
         }
-        (boundary(start) && boundary(end)).then(|| {
-            // SAFETY: the span holding `start..end` is valid UTF-8 and both ends of the
-            // slice are character boundaries, so the slice is valid UTF-8 too.
-            unsafe { std::str::from_utf8_unchecked(&self.src[start..end]) }
-        })
+        // SAFETY: `start..end` lies in `utf8_span`, which is valid UTF-8.
+        unsafe { self.str_in_utf8(start, end) }
     }
 
     fn cur_text(&self) -> &'a str {
