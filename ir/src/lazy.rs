@@ -17,12 +17,14 @@
 //! names, operands and block order. Then the globals (see `keys_with_callees`): the names of
 //! the declared functions called, and, for bodies that still share a key, of the globals
 //! named as operands but functions defined here (variables, declarations, aliases: merging
-//! never changes them); the functions defined here that a body calls or names stand for
+//! never changes them) and the integer constants among their operands (see `literals`);
+//! the functions defined here that a body calls or names stand for
 //! their keys, refined round after round as an automaton is minimised. Equal functions have equal instructions in the blocks
 //! the comparator walks and call the same functions or ones that become equal, so equal
 //! keys; a body whose key no other body shares equals no other, now or after any merge. A body may still have to be read although its key is unique:
 //! a block the entry does not reach, `blockaddress`, `dso_local_equivalent`, `no_cfi`, a
-//! `uselistorder` directive, a comment holding a quote. And where the key itself is in doubt
+//! `uselistorder` directive, a comment holding a quote (but the quoted names of a `; preds`
+//! comment). And where the key itself is in doubt
 //! (a block after a terminator without a label, a string that does not end, a body that does
 //! not end as LLVM prints it), no body is kept as text.
 //!
@@ -518,7 +520,7 @@ fn keys_with_callees(
             let text = &src[*open as usize + 1..*close as usize];
             let mut names = Vec::new();
             operand_globals(text, &scan.dead, &mut names)?;
-            let (mut add, mut to) = (0u64, Vec::new());
+            let (mut add, mut to) = (literal_sum(text, &scan.dead)?, Vec::new());
             for name in names {
                 if let Some(&j) = defined.get(name) {
                     to.push(j);
@@ -559,6 +561,50 @@ fn keys_with_callees(
         before = after;
     }
     Some(keys)
+}
+
+/// The integer constants among the operands of the instructions of a body's `text` outside
+/// its `dead` blocks (see [`literals`]), as a sum over the instructions: equal functions
+/// have the same instructions in the blocks the comparator walks, so the same sum. Found
+/// only for the bodies that share a key without them (a second look at their lines, which
+/// costs less than looking at every body's). `None` when the scan cannot tell.
+fn literal_sum(text: &[u8], dead: &[(u32, u32)]) -> Option<u64> {
+    let mut dead = dead.iter().peekable();
+    let mut sum = 0u64;
+    let mut pos = 0;
+    while pos < text.len() {
+        let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
+        let line = &text[pos..eol];
+        let at = pos as u32;
+        pos = eol + 1;
+        while dead.peek().is_some_and(|&&(_, e)| e <= at) {
+            dead.next();
+        }
+        if dead.peek().is_some_and(|&&(s, e)| s <= at && at < e) {
+            continue;
+        }
+        // `%x = opcode ...` or `opcode ...`; labels, comments, debug records and the
+        // continuation lines of terminators have no opcode `literals` knows.
+        let mut w = line.trim_ascii_start();
+        if w.first() == Some(&b'%') {
+            let n = name_len(&w[1..])?;
+            let Some(rest) = w[1 + n..].trim_ascii_start().strip_prefix(b"=") else {
+                continue;
+            };
+            w = rest.trim_ascii_start();
+        }
+        let op = &w[..w
+            .iter()
+            .position(|&b| matches!(b, b' ' | b'(' | b',' | b'\r'))
+            .unwrap_or(w.len())];
+        let mut lits = Literals::default();
+        literals(&mut lits, op, &w[op.len()..])?;
+        if lits.count > 0 {
+            let h = lits.hash.finish();
+            sum = sum.wrapping_add(h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(41));
+        }
+    }
+    Some(sum)
 }
 
 /// The globals named as operands in the lines of a body's `text` outside its `dead` blocks,
@@ -845,6 +891,324 @@ fn refine(h: &mut FxHasher, op: &[u8], rest: &[u8], ptr_bits: Option<u32>) -> Op
         }
     }
     Some(())
+}
+
+/// Add to an instruction's hash the integer constants among its operands, for the opcodes
+/// where each operand is plainly a type and a value: two-operand arithmetic and `icmp`
+/// (`add nsw i64 %x, 8`), `store`, `ret`, `select`, `phi` and the arguments of a direct call
+/// (`call void @f(i64 noundef 16, i1 false)`); `getelementptr` is left out (the comparator
+/// compares a constant-index GEP by its offset, whatever the indices spell).
+///
+/// LLVM's comparator compares such an operand exactly: equal instructions have operands of
+/// equal types (a pointer in address space 0 being the pointer-sized integer) and an integer
+/// constant equals only the same integer, or, when zero, a null pointer. So the value is
+/// hashed whatever the text spells it as (`-1`, `255`, `u0xFF`, `true`, `zeroinitializer`,
+/// `null` all name one constant of some type), reduced to the width of its type. A value
+/// that is no literal (`%x`, `undef`, a vector) adds nothing. A constant expression might
+/// fold to a literal as the reader builds it (`add (i64 1, i64 2)` is `3`): one that names a
+/// global and at most adds to it (casts, `getelementptr`, `add`), or an `inttoptr` of a
+/// non-zero integer, cannot, and adds nothing; any other makes the scan give up (`None`).
+/// LLVM prints constant expressions folded, so that only happens for hand-written text.
+fn literals(h: &mut Literals, op: &[u8], rest: &[u8]) -> Option<()> {
+    let mut segs = Segments::new(rest);
+    match op {
+        b"add" | b"sub" | b"mul" | b"udiv" | b"sdiv" | b"urem" | b"srem" | b"shl" | b"lshr"
+        | b"ashr" | b"and" | b"or" | b"xor" | b"icmp" => {
+            let (Some(a), Some(b)) = (segs.next_seg()?, segs.next_seg()?) else {
+                return Some(());
+            };
+            let Some((ty, value)) = typed_value(a) else {
+                return Some(());
+            };
+            literal(h, ty, value)?;
+            literal(h, ty, b.trim_ascii())?;
+        }
+        b"store" | b"ret" => {
+            if let Some((ty, value)) = segs.next_seg()?.and_then(typed_value) {
+                literal(h, ty, value)?;
+            }
+        }
+        b"select" => {
+            for _ in 0..3 {
+                if let Some((ty, value)) = segs.next_seg()?.and_then(typed_value) {
+                    literal(h, ty, value)?;
+                }
+            }
+        }
+        b"phi" => {
+            // `phi [flags] T [ v, %a ], [ w, %b ]`: the type once, before the first `[`.
+            let Some(open) = memchr::memchr(b'[', rest) else {
+                return Some(());
+            };
+            let Some(ty) = rest[..open].trim_ascii_end().rsplit(|&b| b == b' ').next() else {
+                return Some(());
+            };
+            if !is_int_or_ptr(ty) {
+                return Some(());
+            }
+            let mut segs = Segments::new(&rest[open..]);
+            while let Some(seg) = segs.next_seg()? {
+                let Some(inner) = seg
+                    .trim_ascii()
+                    .strip_prefix(b"[")
+                    .and_then(|s| s.strip_suffix(b"]"))
+                else {
+                    break;
+                };
+                let mut inner = Segments::new(inner);
+                if let Some(value) = inner.next_seg()? {
+                    literal(h, ty, value.trim_ascii())?;
+                }
+            }
+        }
+        b"call" | b"tail" | b"musttail" | b"notail" | b"invoke" => {
+            let Some((_, b)) = direct_callee(rest)? else {
+                return Some(());
+            };
+
+            // After the name's closing quote, if it has one.
+            let open = b + memchr::memchr(b'(', &rest[b..])?;
+            let mut segs = Segments::new(&rest[open + 1..]);
+            while let Some(arg) = segs.next_seg()? {
+                let arg = arg.trim_ascii();
+                let (ty, value) = match arg.iter().position(|&b| b == b' ') {
+                    Some(k) => (&arg[..k], &arg[k + 1..]),
+                    None => break, // `)`: the end of the arguments
+                };
+                if !is_int_or_ptr(ty) {
+                    continue;
+                }
+                // Parameter attributes come between the type and the value, which is the
+                // last word but for a constant expression.
+                let value = if value.ends_with(b")") {
+                    value
+                } else {
+                    value.rsplit(|&b| b == b' ').next().unwrap_or(value)
+                };
+                literal(h, ty, value)?;
+                if segs.closed() {
+                    break;
+                }
+            }
+        }
+        _ => {}
+    }
+    Some(())
+}
+
+/// Whether `ty` is a type [`literals`] hashes values of: an integer type, or `ptr`.
+fn is_int_or_ptr(ty: &[u8]) -> bool {
+    ty == b"ptr" || (ty.len() > 1 && ty[0] == b'i' && ty[1..].iter().all(u8::is_ascii_digit))
+}
+
+/// An operand written `[flags] T v`: its type and value, when the type is one
+/// [`is_int_or_ptr`] takes and the value is in address space 0.
+fn typed_value(seg: &[u8]) -> Option<(&[u8], &[u8])> {
+    let seg = seg.trim_ascii();
+    let mut at = 0;
+    loop {
+        let end = seg[at..]
+            .iter()
+            .position(|&b| b == b' ')
+            .map_or(seg.len(), |k| at + k);
+        let word = &seg[at..end];
+        if is_int_or_ptr(word) {
+            let value = seg[end..].trim_ascii_start();
+            // A pointer elsewhere than address space 0; a function type (typed pointers).
+            if value.starts_with(b"addrspace(") || value.starts_with(b"(") {
+                return None;
+            }
+            return Some((word, value));
+        }
+        if end == seg.len() || !word.iter().all(|b| b.is_ascii_lowercase()) {
+            return None; // not a flag or predicate word: not this form
+        }
+        at = end + 1;
+    }
+}
+
+/// Hash the value of the operand `value` of type `ty` if it is an integer literal (see
+/// [`literals`]); `None` when a constant expression might fold to one.
+fn literal(h: &mut Literals, ty: &[u8], value: &[u8]) -> Option<()> {
+    let value = value.trim_ascii();
+    let bits = if ty == b"ptr" {
+        0
+    } else {
+        std::str::from_utf8(&ty[1..]).ok()?.parse::<u32>().ok()?
+    };
+    let v: u128 = match value {
+        b"null" | b"zeroinitializer" | b"false" => 0,
+        b"true" => 1,
+        _ if value
+            .first()
+            .is_some_and(|&b| b == b'-' || b.is_ascii_digit()) =>
+        {
+            let (neg, digits) = match value.strip_prefix(b"-") {
+                Some(d) => (true, d),
+                None => (false, value),
+            };
+            if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+                return Some(()); // not a number (`5"` of a quoted name)
+            }
+            if digits.len() > 38 {
+                return None; // wider than the sum below
+            }
+            let n = digits
+                .iter()
+                .fold(0u128, |n, &d| n * 10 + u128::from(d - b'0'));
+            if neg {
+                n.wrapping_neg()
+            } else {
+                n
+            }
+        }
+        _ if value.starts_with(b"u0x") => {
+            let digits = &value[3..];
+            if digits.is_empty() || digits.len() > 32 {
+                return None;
+            }
+            u128::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()?
+        }
+        _ if value.starts_with(b"s0x") => return None,
+        _ if value.contains(&b' ') || value.contains(&b'(') => {
+            // A constant expression.
+            return opaque_expr(value).then_some(());
+        }
+        _ => return Some(()), // `%x`, `undef`, `poison`, `@g`, ...
+    };
+    let v = if bits == 0 || bits >= 128 {
+        v
+    } else {
+        v & ((1u128 << bits) - 1)
+    };
+    h.hash.write_u128(v);
+    h.count += 1;
+    Some(())
+}
+
+/// The literals [`literals`] found in one instruction, hashed in order.
+#[derive(Default)]
+struct Literals {
+    hash: FxHasher,
+    count: u32,
+}
+
+/// Whether a constant expression cannot fold to an integer literal or null as the reader
+/// builds it (see [`literals`]).
+fn opaque_expr(e: &[u8]) -> bool {
+    // What might cancel a global out (`sub (X, X)` is zero), or fold without one.
+    const CANCELS: [&[u8]; 11] = [
+        b"sub (",
+        b"xor (",
+        b"mul (",
+        b"shl (",
+        b"and (",
+        b"or (",
+        b"lshr (",
+        b"ashr (",
+        b"icmp ",
+        b"fcmp ",
+        b"select (",
+    ];
+    if CANCELS.iter().any(|k| memchr::memmem::find(e, k).is_some()) {
+        return false;
+    }
+    // Casts, `getelementptr`s and sums of a global are not literals.
+    if memchr::memchr(b'@', e).is_some() {
+        return true;
+    }
+    if memchr::memmem::find(e, b"add (").is_some() {
+        return false;
+    }
+    // `inttoptr (i64 8 to ptr)`, nothing else inside (parameter attributes may come first).
+    let Some(at) = memchr::memmem::find(e, b"inttoptr (") else {
+        return false;
+    };
+    let Some(inner) = e[at + 10..].strip_suffix(b" to ptr)") else {
+        return false;
+    };
+    let mut words = inner.split(|&b| b == b' ');
+    matches!(
+        (words.next(), words.next(), words.next()),
+        (Some(ty), Some(n), None)
+            if is_int_or_ptr(ty)
+                && ty != b"ptr"
+                && !n.is_empty()
+                && n.iter().enumerate().all(|(i, &d)| d.is_ascii_digit() || (i == 0 && d == b'-'))
+                && n.iter().any(|&d| (b'1'..=b'9').contains(&d))
+    )
+}
+
+/// The bytes [`Segments`] stops at: quotes, brackets and commas.
+static SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    let s = b"\"()[]{}<>,";
+    while i < s.len() {
+        t[s[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// Pieces of an operand list cut at the commas outside brackets,
+/// parentheses, braces and quotes; ends at an unmatched closing bracket.
+struct Segments<'t> {
+    s: &'t [u8],
+    at: usize,
+    closed: bool,
+}
+
+impl<'t> Segments<'t> {
+    fn new(s: &'t [u8]) -> Self {
+        Segments {
+            s,
+            at: 0,
+            closed: false,
+        }
+    }
+
+    /// Whether the list ended at an unmatched closing bracket.
+    fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The next piece; `Some(None)` at the end, `None` for a string that does not end.
+    fn next_seg(&mut self) -> Option<Option<&'t [u8]>> {
+        if self.closed || self.at > self.s.len() {
+            return Some(None);
+        }
+        let start = self.at;
+        let mut depth = 0u32;
+        let mut i = start;
+        while i < self.s.len() {
+            // Most bytes are none of these.
+            let Some(k) = self.s[i..].iter().position(|&b| SPECIAL[b as usize]) else {
+                break;
+            };
+            i += k;
+            match self.s[i] {
+                b'"' => i += 1 + memchr::memchr(b'"', &self.s[i + 1..])?,
+                b'(' | b'[' | b'{' | b'<' => depth += 1,
+                b')' | b']' | b'}' | b'>' => {
+                    if depth == 0 {
+                        self.closed = true;
+                        self.at = self.s.len() + 1;
+                        return Some(Some(&self.s[start..i]));
+                    }
+                    depth -= 1;
+                }
+                b',' if depth == 0 => {
+                    self.at = i + 1;
+                    return Some(Some(&self.s[start..i]));
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.at = self.s.len() + 1;
+        Some(Some(&self.s[start..]))
+    }
 }
 
 /// Add the kinds of a load's metadata attachments (`!tbaa !3, !nonnull !{}`) but `!dbg`,
@@ -1170,7 +1534,8 @@ fn label_operands<'t>(line: &'t [u8], block: &mut Vec<&'t [u8]>) -> Option<()> {
 
 /// The references of a body's text, and whether renaming them is all a merge can do to it:
 /// not so for `blockaddress`, `dso_local_equivalent`, `no_cfi`, a global named in metadata,
-/// or a comment holding a `"`. `None` if it holds a string that does not end.
+/// or a comment holding a `"` other than quoted names (see [`quotes_pair_as_names`]). `None`
+/// if it holds a string that does not end.
 ///
 /// Two passes of SIMD searches rather than one over every byte: `@`, `!` and strings first
 /// (noting where the strings are), then `#` and `;` outside them. A reference inside a
@@ -1254,7 +1619,7 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
         }
         if text[at] == b';' {
             let eol = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
-            if memchr::memchr(b'"', &text[at..eol]).is_some() {
+            if !quotes_pair_as_names(&text[at..eol]) {
                 return Some((Vec::new(), false));
             }
             i = eol;
@@ -1272,6 +1637,25 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
         refs.sort_unstable_by_key(|r| r.at);
     }
     Some((refs, true))
+}
+
+/// Whether every `"` of a comment opens or closes a quoted local name, as in the
+/// `; preds = %"a.b", %c` LLVM prints above a block (Rust's labels are quoted): the string
+/// pass then paired them as the names they are. Any other quote in a comment may have
+/// thrown that pass off.
+fn quotes_pair_as_names(comment: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'"', &comment[i..]) {
+        let open = i + k;
+        if open == 0 || comment[open - 1] != b'%' {
+            return false;
+        }
+        let Some(len) = memchr::memchr(b'"', &comment[open + 1..]) else {
+            return false;
+        };
+        i = open + 2 + len;
+    }
+    true
 }
 
 /// The number right after the sigil at `at` (`!7`, `#3`) and where it ends.
@@ -1428,6 +1812,47 @@ mod tests {
     }
 
     #[test]
+    fn integer_constants_tell_bodies_apart_however_they_are_spelled() {
+        let body = |name: &str, line: &str| {
+            format!("define i64 @{name}(i64 %x, ptr %p) {{\n  {line}\n  ret i64 %x\n}}\n\n")
+        };
+        let mut src = String::from("@g = global i64 0\n\n");
+        for (name, line) in [
+            ("a", "%y = add i64 %x, 8"),
+            ("b", "%y = add i64 %x, 16"),
+            ("c", "%y = add i64 %x, u0x10"),
+            ("d", "store i64 0, ptr %p, align 8"),
+            ("e", "store ptr null, ptr %p, align 8"),
+            ("f", "store i8 -1, ptr %p, align 1"),
+            ("h", "store i8 255, ptr %p, align 1"),
+            ("i", "call void @f(i64 noundef 3, i1 true)"),
+            ("j", "call void @f(i64 noundef 3, i1 1)"),
+            ("k", "call void @f(i64 noundef 4, i1 true)"),
+            // Offsets of a constant-index GEP are the comparator's business, not the key's.
+            ("l", "%q = getelementptr i8, ptr %p, i64 8"),
+            ("m", "%q = getelementptr i32, ptr %p, i64 2"),
+            // Not numbers: add nothing.
+            ("n", "%y = add i64 %x, ptrtoint (ptr @g to i64)"),
+        ] {
+            src.push_str(&body(name, line));
+        }
+        src.push_str("declare void @f(i64, i1)\n");
+        let k = planned_keys(&src);
+        assert_ne!(k["a"].0, k["b"].0);
+        assert_eq!(k["b"].0, k["c"].0);
+        assert_eq!(k["d"].0, k["e"].0);
+        assert_eq!(k["f"].0, k["h"].0);
+        assert_eq!(k["i"].0, k["j"].0);
+        assert_ne!(k["i"].0, k["k"].0);
+        assert_eq!(k["l"].0, k["m"].0);
+        assert!(k["a"].1 && k["k"].1, "unique keys are kept as text");
+        // A constant expression that might fold to a number: the scan cannot tell.
+        let folds =
+            body("p", "%y = add i64 %x, add (i64 1, i64 2)") + &body("q", "%y = add i64 %x, 3");
+        assert!(plan(folds.as_bytes()).is_empty());
+    }
+
+    #[test]
     fn operands_tell_bodies_apart_by_the_globals_merging_cannot_change() {
         let body = |name: &str, line: &str| {
             format!("define void @{name}(ptr %metadata) {{\n  {line}\n  ret void\n}}\n\n")
@@ -1479,7 +1904,7 @@ mod tests {
             define void @f() {\n  call void @g(i32 1)\n  ret void\n}\n\n\
             define void @g(i32 %0) {\n  %2 = sub i32 %0, 1\n  ret void\n}\n\n\
             define void @h() {\n  call void @i(i32 1)\n  ret void\n}\n\n\
-            define void @i(i32 %0) {\n  %2 = sub i32 %0, 2\n  ret void\n}\n\n\
+            define void @i(i32 %0) {\n  %2 = sub i32 %0, 1\n  ret void\n}\n\n\
             define void @r() {\n  call void @r()\n  ret void\n}\n\n\
             define void @s() {\n  call void @s()\n  ret void\n}\n";
         let k = planned_keys(src);
@@ -1523,11 +1948,25 @@ mod tests {
             assert_eq!(keepable(body), Some(false), "{body}");
         }
         assert_eq!(keepable("\n  call void @g()\n  ret void\n"), Some(true));
-        // A comment holding a quote would throw the strings off.
+        // A comment holding a quote would throw the strings off, but for the quoted names
+        // of a `; preds` comment.
         assert_eq!(
             keepable("\n  call void @g() ; a \"quoted\" word\n  ret void\n"),
             Some(false)
         );
+        assert_eq!(
+            keepable("\n  call void @g() ; preds = %\"a\", \"b\"\n  ret void\n"),
+            Some(false)
+        );
+        let preds = "\n  br label %\"a;\\22b\"\n\"a;\\22b\":  ; preds = %0, %\"a;\\22b\"\n  call void @g() #1, !dbg !2\n  br label %\"a;\\22b\"\n";
+        assert_eq!(keepable(preds), Some(true));
+        let refs: Vec<&str> = scan(preds)
+            .unwrap()
+            .refs
+            .iter()
+            .map(|r| &preds[r.at as usize..r.end as usize])
+            .collect();
+        assert_eq!(refs, ["@g", "#1", "!2"]);
     }
 
     #[test]
