@@ -769,9 +769,15 @@ impl<'a> Parser<'a> {
         unescape(&self.src[t.start as usize..t.end as usize]).into_boxed_slice()
     }
 
+    /// A string's text; bytes that are not UTF-8 kept as [`crate::lexer::name_from_bytes`]
+    /// keeps them (a section name is bytes to LLVM, so they print back as they were).
     fn expect_string(&mut self) -> PResult<Box<str>> {
         let t = self.expect(Tok::Str, "a string constant")?;
-        Ok(String::from_utf8_lossy(&self.string_bytes(t)).into())
+        Ok(self.string_text(t))
+    }
+
+    fn string_text(&self, t: Token) -> Box<str> {
+        crate::lexer::name_from_bytes(unescape(&self.src[t.start as usize..t.end as usize])).into()
     }
 
     fn parse_u64(&mut self) -> PResult<u64> {

@@ -194,6 +194,12 @@ impl<'m> Writer<'m> {
         self.out.push(b'"');
     }
 
+    /// A string the reader kept as text (a section, an attribute, a sync scope), its bytes
+    /// that are not UTF-8 printed back as the bytes they were.
+    fn quoted_text(&mut self, s: &str) {
+        self.quoted(&crate::lexer::name_to_bytes(s));
+    }
+
     /// A name after its sigil: plain, or quoted; digits-only names print plain (they are
     /// LLVM's numbered values).
     fn name(&mut self, sigil: u8, n: &str) {

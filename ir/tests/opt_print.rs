@@ -183,6 +183,40 @@ define void @"f\\"() section "sec\\x" {
     );
 }
 
+/// Strings are bytes to LLVM: a byte that is not UTF-8 in a section, partition, sync scope,
+/// bundle tag or attribute value prints back as the byte it was, not as a replacement
+/// character. (opt-22 prints a `gc` name and an attribute's key unescaped; we escape them,
+/// so they are not in this test.)
+#[test]
+fn strings_keep_bytes_that_are_not_utf8() {
+    assert_printed(
+        r#"@g = global i32 0, section "a\FFb", partition "p\FE"
+define void @f() #0 section "s\C3" {
+  fence syncscope("x\FF") seq_cst
+  call void @h() [ "t\FFag"() ]
+  ret void
+}
+declare void @h()
+attributes #0 = { "key"="v\FEal" }
+"#,
+        r#"; ModuleID = '<stdin>'
+source_filename = "<stdin>"
+
+@g = global i32 0, section "a\FFb", partition "p\FE"
+
+define void @f() #0 section "s\C3" {
+  fence syncscope("x\FF") seq_cst
+  call void @h() [ "t\FFag"() ]
+  ret void
+}
+
+declare void @h()
+
+attributes #0 = { "key"="v\FEal" }
+"#,
+    );
+}
+
 /// A blank line before the types, between comdats, before the variables, the aliases, each
 /// function, the attribute groups, the named metadata and the metadata nodes; none between
 /// variables or between aliases.

@@ -252,7 +252,7 @@ impl<'a> Parser<'a> {
             }
             Tok::Str => {
                 let k = self.bump();
-                let key: Box<str> = String::from_utf8_lossy(&self.string_bytes(k)).into();
+                let key = self.string_text(k);
                 let val = if self.eat(Tok::Equal) {
                     Some(self.expect_string()?)
                 } else {

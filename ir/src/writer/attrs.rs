@@ -15,10 +15,10 @@ impl<'m> Writer<'m> {
                 self.s(")");
             }
             Attr::Str(k, v) => {
-                self.quoted(k.as_bytes());
+                self.quoted_text(k);
                 if let Some(v) = v {
                     self.s("=");
-                    self.quoted(v.as_bytes());
+                    self.quoted_text(v);
                 }
             }
         }

@@ -176,7 +176,7 @@ impl<'m> Writer<'m> {
         }
         if let Some(t) = &m.triple {
             self.s("target triple = ");
-            self.quoted(t.as_bytes());
+            self.quoted_text(t);
             self.s("\n");
         }
         if !m.module_asm.is_empty() {
@@ -452,12 +452,12 @@ impl<'m> Writer<'m> {
         if let Some(s) = &c.section {
             self.s(sep);
             self.s("section ");
-            self.quoted(s.as_bytes());
+            self.quoted_text(s);
         }
         if let Some(p) = &c.partition {
             self.s(sep);
             self.s("partition ");
-            self.quoted(p.as_bytes());
+            self.quoted_text(p);
         }
         if let Some(cd) = &c.comdat {
             self.s(sep);
@@ -520,7 +520,7 @@ impl<'m> Writer<'m> {
         }
         if let Some(p) = &a.common.partition {
             self.s(", partition ");
-            self.quoted(p.as_bytes());
+            self.quoted_text(p);
         }
         self.attachments(None, &a.md, ", ");
         self.s("\n");
@@ -628,7 +628,7 @@ impl<'m> Writer<'m> {
         }
         if let Some(gc) = &f.gc {
             self.s(" gc ");
-            self.quoted(gc.as_bytes());
+            self.quoted_text(gc);
         }
         for (kw, c) in [
             ("prefix", f.prefix),

@@ -18,7 +18,7 @@ impl<'m> Writer<'m> {
     fn scope_ordering(&mut self, scope: &Option<Box<str>>, o: Ordering) {
         if let Some(s) = scope {
             self.s(" syncscope(");
-            self.quoted(s.as_bytes());
+            self.quoted_text(s);
             self.s(")");
         }
         self.s(" ");
@@ -419,7 +419,7 @@ impl<'m> Writer<'m> {
                 if k > 0 {
                     self.s(", ");
                 }
-                self.quoted(b.tag.as_bytes());
+                self.quoted_text(&b.tag);
                 self.s("(");
                 for (j, &v) in b.inputs.iter().enumerate() {
                     if j > 0 {

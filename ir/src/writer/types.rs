@@ -299,7 +299,7 @@ impl<'m> Writer<'m> {
             }
             TypeData::TargetExt { name, types, ints } => {
                 self.s("target(");
-                self.quoted(name.as_bytes());
+                self.quoted_text(name);
                 for t in types {
                     self.s(", ");
                     self.ty(*t);
