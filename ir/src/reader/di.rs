@@ -157,6 +157,74 @@ fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
     }
 }
 
+/// Where the fields of a `!DILocation` end (one past its `)`), when they are written as LLVM
+/// prints them and pass [`Parser::check_di_fields`]: `(line: 3, column: 7, scope: !5,
+/// inlinedAt: !9, isImplicitCode: true, atomGroup: 1, atomRank: 1)`, each field but `scope`
+/// optional, in that order, `line` and `column` within their limits. `None` for any other
+/// text, which the general path then reads (and reports on, if it must).
+pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
+    enum Value {
+        Number(u64),
+        Node,
+        Bool,
+    }
+    const FIELDS: [(&[u8], Value); 7] = [
+        (b"line: ", Value::Number(u32::MAX as u64)),
+        (b"column: ", Value::Number(u16::MAX as u64)),
+        (b"scope: ", Value::Node),
+        (b"inlinedAt: ", Value::Node),
+        (b"isImplicitCode: ", Value::Bool),
+        (b"atomGroup: ", Value::Number(u64::MAX)),
+        (b"atomRank: ", Value::Number(u64::MAX)),
+    ];
+    let digits = |at: usize| src[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if src.get(open) != Some(&b'(') {
+        return None;
+    }
+    let mut i = open + 1;
+    let mut scope = false;
+    for (k, (name, value)) in FIELDS.iter().enumerate() {
+        let sep: &[u8] = if i == open + 1 { b"" } else { b", " };
+        let rest = &src[i..];
+        if !(rest.starts_with(sep) && rest[sep.len()..].starts_with(name)) {
+            continue;
+        }
+        let at = i + sep.len() + name.len();
+        i = at
+            + match value {
+                Value::Number(max) => {
+                    let n = digits(at);
+                    let v: u64 = std::str::from_utf8(&src[at..at + n]).ok()?.parse().ok()?;
+                    if n == 0 || v > *max {
+                        return None;
+                    }
+                    n
+                }
+                Value::Node => {
+                    if src.get(at) != Some(&b'!') {
+                        return None;
+                    }
+                    let n = digits(at + 1);
+                    if n == 0 {
+                        return None;
+                    }
+                    1 + n
+                }
+                Value::Bool => {
+                    if src[at..].starts_with(b"true") {
+                        4
+                    } else if src[at..].starts_with(b"false") {
+                        5
+                    } else {
+                        return None;
+                    }
+                }
+            };
+        scope |= k == 2;
+    }
+    (scope && src.get(i) == Some(&b')')).then_some(i + 1)
+}
+
 impl<'a> Parser<'a> {
     /// Skip the parenthesised fields of a specialised node (as `skip_group` does), noting
     /// where each top-level field starts, has its `:` and ends: one pass over the bytes, as
@@ -373,5 +441,46 @@ impl<'a> Parser<'a> {
             return self.error_at(open, format!("missing 'distinct', required for {what}"));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_location;
+
+    #[test]
+    fn plain_locations_are_read_at_once_and_the_rest_left_to_the_general_path() {
+        let end = |s: &str| plain_location(s.as_bytes(), 0).map(|e| s[e..].to_string());
+        for s in [
+            "(line: 3, column: 7, scope: !5)",
+            "(line: 0, scope: !5)",
+            "(scope: !5)",
+            "(line: 4294967295, column: 65535, scope: !5, inlinedAt: !9)",
+            "(line: 27, column: 36, scope: !3159, atomGroup: 1, atomRank: 1)",
+            "(line: 1, scope: !2, inlinedAt: !3, isImplicitCode: true)",
+        ] {
+            assert_eq!(
+                end(&format!("{s}\n!6 = ")).as_deref(),
+                Some("\n!6 = "),
+                "{s}"
+            );
+        }
+        for s in [
+            "(line: 4294967296, scope: !5)", // too large
+            "(line: 1, column: 65536, scope: !5)",
+            "(line: 1, column: 2)",            // no scope
+            "(line: 1, scope: null)",          // a null scope
+            "(column: 2, line: 1, scope: !5)", // not LLVM's order
+            "(line: 1, scope: !5, scope: !5)", // twice
+            "(line: 1,  scope: !5)",           // not LLVM's spacing
+            "(line: 1, scope: !5, foo: 1)",    // an unknown field
+            "(line: -1, scope: !5)",
+            "(line: 1, scope: !5, isImplicitCode: 1)",
+            "(line: 1, scope: !5",
+            "(line: 1, scope: ",
+            "(line: 1, scope: !",
+        ] {
+            assert_eq!(end(s), None, "{s}");
+        }
     }
 }

@@ -283,6 +283,13 @@ impl<'a> Parser<'a> {
         if !super::di::checked_kind(kind) {
             return self.skip_group();
         }
+        if kind == "DILocation" {
+            // Most nodes of a debug build: their fields as LLVM prints them, at once.
+            if let Some(end) = super::di::plain_location(self.src, self.tok.start as usize) {
+                self.seek(end as u32);
+                return Ok(());
+            }
+        }
         let open = self.tok.start;
         let mut spans = super::di::Spans::new();
         self.skip_di_group(&mut spans)?;
