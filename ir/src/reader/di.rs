@@ -178,6 +178,10 @@ pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
         (b"atomRank: ", Value::Number(u64::MAX)),
     ];
     let digits = |at: usize| src[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+    // Short, so compared byte by byte here rather than by a call to `memcmp`.
+    let has = |at: usize, pat: &[u8]| {
+        src.len() >= at + pat.len() && src[at..at + pat.len()].iter().zip(pat).all(|(a, b)| a == b)
+    };
     if src.get(open) != Some(&b'(') {
         return None;
     }
@@ -185,8 +189,7 @@ pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
     let mut scope = false;
     for (k, (name, value)) in FIELDS.iter().enumerate() {
         let sep: &[u8] = if i == open + 1 { b"" } else { b", " };
-        let rest = &src[i..];
-        if !(rest.starts_with(sep) && rest[sep.len()..].starts_with(name)) {
+        if !(has(i, sep) && has(i + sep.len(), name)) {
             continue;
         }
         let at = i + sep.len() + name.len();
@@ -211,9 +214,9 @@ pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
                     1 + n
                 }
                 Value::Bool => {
-                    if src[at..].starts_with(b"true") {
+                    if has(at, b"true") {
                         4
-                    } else if src[at..].starts_with(b"false") {
+                    } else if has(at, b"false") {
                         5
                     } else {
                         return None;
