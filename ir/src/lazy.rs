@@ -520,7 +520,7 @@ fn keys_with_callees(
             let text = &src[*open as usize + 1..*close as usize];
             let mut names = Vec::new();
             operand_globals(text, &scan.dead, &mut names)?;
-            let (mut add, mut to) = (literal_sum(text, &scan.dead)?, Vec::new());
+            let (mut add, mut to) = (0u64, Vec::new());
             for name in names {
                 if let Some(&j) = defined.get(name) {
                     to.push(j);
@@ -539,13 +539,40 @@ fn keys_with_callees(
             to.extend(more);
         }
     }
+    let mut keys = refine_by_callees(keys, &calls);
+    // Last, for the bodies that still share a key (the fewest, as this is the costliest
+    // look): the integer constants among their operands; then the callers again.
+    let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
+    for &k in &keys {
+        *sharing.entry(k).or_default() += 1;
+    }
+    let literals: Vec<Option<u64>> = bodies
+        .par_iter()
+        .zip(&keys)
+        .map(|((open, close, scan), k)| {
+            if sharing[k] < 2 {
+                return Some(0);
+            }
+            literal_sum(&src[*open as usize + 1..*close as usize], &scan.dead)
+        })
+        .collect();
+    for (key, add) in keys.iter_mut().zip(literals) {
+        *key = key.wrapping_add(spread(add?.rotate_left(13)));
+    }
+    Some(refine_by_callees(keys, &calls))
+}
+
+/// [`keys_with_callees`]' rounds: each key joined by the keys of the functions defined here
+/// that the body calls or names (`calls`, by body index), until a round splits no group.
+fn refine_by_callees(mut keys: Vec<u64>, calls: &[Vec<u32>]) -> Vec<u64> {
+    let spread = |h: u64| h.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(17);
     let groups = |keys: &[u64]| keys.iter().collect::<FxHashSet<_>>().len();
     let mut before = groups(&keys);
     // A round costs one pass over the calls; real modules settle in a few.
     for _ in 0..16 {
         let next: Vec<u64> = keys
             .iter()
-            .zip(&calls)
+            .zip(calls)
             .map(|(&k, to)| {
                 to.iter().fold(
                     k.rotate_left(5).wrapping_mul(0xc2b2_ae3d_27d4_eb4f),
@@ -560,14 +587,15 @@ fn keys_with_callees(
         }
         before = after;
     }
-    Some(keys)
+    keys
 }
 
 /// The integer constants among the operands of the instructions of a body's `text` outside
 /// its `dead` blocks (see [`literals`]), as a sum over the instructions: equal functions
 /// have the same instructions in the blocks the comparator walks, so the same sum. Found
-/// only for the bodies that share a key without them (a second look at their lines, which
-/// costs less than looking at every body's). `None` when the scan cannot tell.
+/// only for the bodies that share a key without them, all else refined (a second look at
+/// their lines, which costs less than looking at every body's). `None` when the scan
+/// cannot tell.
 fn literal_sum(text: &[u8], dead: &[(u32, u32)]) -> Option<u64> {
     let mut dead = dead.iter().peekable();
     let mut sum = 0u64;
