@@ -1059,6 +1059,22 @@ fn typed_value(seg: &[u8]) -> Option<(&[u8], &[u8])> {
 /// [`literals`]); `None` when a constant expression might fold to one.
 fn literal(h: &mut Literals, ty: &[u8], value: &[u8]) -> Option<()> {
     let value = value.trim_ascii();
+    if value.contains(&b' ') || value.contains(&b'(') {
+        // A constant expression.
+        return opaque_expr(value).then_some(());
+    }
+    if let Some(v) = int_literal(ty, value)? {
+        h.hash.write_u128(v);
+        h.count += 1;
+    }
+    Some(())
+}
+
+/// The value of the one-word operand `value` of type `ty` (an integer type or `ptr`) if it
+/// is an integer literal, reduced to the type's width: `Some(None)` if it is none (`%x`,
+/// `undef`, `@g`), `None` for a spelling the scan does not reduce (`s0x`, more digits than
+/// 128 bits hold).
+fn int_literal(ty: &[u8], value: &[u8]) -> Option<Option<u128>> {
     let bits = if ty == b"ptr" {
         0
     } else {
@@ -1076,7 +1092,7 @@ fn literal(h: &mut Literals, ty: &[u8], value: &[u8]) -> Option<()> {
                 None => (false, value),
             };
             if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-                return Some(()); // not a number (`5"` of a quoted name)
+                return Some(None); // not a number (`5"` of a quoted name)
             }
             if digits.len() > 38 {
                 return None; // wider than the sum below
@@ -1098,20 +1114,13 @@ fn literal(h: &mut Literals, ty: &[u8], value: &[u8]) -> Option<()> {
             u128::from_str_radix(std::str::from_utf8(digits).ok()?, 16).ok()?
         }
         _ if value.starts_with(b"s0x") => return None,
-        _ if value.contains(&b' ') || value.contains(&b'(') => {
-            // A constant expression.
-            return opaque_expr(value).then_some(());
-        }
-        _ => return Some(()), // `%x`, `undef`, `poison`, `@g`, ...
+        _ => return Some(None), // `%x`, `undef`, `poison`, `@g`, ...
     };
-    let v = if bits == 0 || bits >= 128 {
+    Some(Some(if bits == 0 || bits >= 128 {
         v
     } else {
         v & ((1u128 << bits) - 1)
-    };
-    h.hash.write_u128(v);
-    h.count += 1;
-    Some(())
+    }))
 }
 
 /// The literals [`literals`] found in one instruction, hashed in order.
@@ -1155,15 +1164,14 @@ fn opaque_expr(e: &[u8]) -> bool {
     let Some(inner) = e[at + 10..].strip_suffix(b" to ptr)") else {
         return false;
     };
+    // Not zero in its type (`i8 256` is zero, and its `inttoptr` is `null`).
     let mut words = inner.split(|&b| b == b' ');
     matches!(
         (words.next(), words.next(), words.next()),
         (Some(ty), Some(n), None)
             if is_int_or_ptr(ty)
                 && ty != b"ptr"
-                && !n.is_empty()
-                && n.iter().enumerate().all(|(i, &d)| d.is_ascii_digit() || (i == 0 && d == b'-'))
-                && n.iter().any(|&d| (b'1'..=b'9').contains(&d))
+                && matches!(int_literal(ty, n), Some(Some(v)) if v != 0)
     )
 }
 
@@ -1874,7 +1882,14 @@ mod tests {
         assert_ne!(k["i"].0, k["k"].0);
         assert_eq!(k["l"].0, k["m"].0);
         assert!(k["a"].1 && k["k"].1, "unique keys are kept as text");
-        // A constant expression that might fold to a number: the scan cannot tell.
+        // A constant expression that might fold to a number: the scan cannot tell. An
+        // `inttoptr` of a number that is zero in its type is `null`.
+        let null = body("r", "store ptr inttoptr (i8 256 to ptr), ptr %p")
+            + &body("s", "store ptr null, ptr %p");
+        assert!(plan(null.as_bytes()).is_empty());
+        let eight = body("r", "store ptr inttoptr (i64 8 to ptr), ptr %p")
+            + &body("s", "store ptr null, ptr %p");
+        assert!(!plan(eight.as_bytes()).is_empty());
         let folds =
             body("p", "%y = add i64 %x, add (i64 1, i64 2)") + &body("q", "%y = add i64 %x, 3");
         assert!(plan(folds.as_bytes()).is_empty());
