@@ -217,6 +217,35 @@ attributes #0 = { "key"="v\FEal" }
     );
 }
 
+/// `zeroinitializer` of a scalar is the type's null value, the plain constant: `i32 0`,
+/// `0.000000e+00`, `null`, and as such an `immarg` (LLVM reads `i32 zeroinitializer` as
+/// `ConstantInt` 0).
+#[test]
+fn zeroinitializer_of_a_scalar_is_its_null_value() {
+    let src = r#"declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)
+define void @f(ptr %p) {
+  store i32 zeroinitializer, ptr %p
+  store float zeroinitializer, ptr %p
+  store ptr zeroinitializer, ptr %p
+  %x = add i8 zeroinitializer, u0x3
+  call void @llvm.prefetch.p0(ptr %p, i32 zeroinitializer, i32 u0x3, i32 1)
+  ret void
+}
+"#;
+    let m = parse_module(src.as_bytes()).expect("reads");
+    assert!(mergefn_ir::verify_module(&m).is_ok(), "an immarg of zero");
+    let out = printed(src);
+    for line in [
+        "  store i32 0, ptr %p",
+        "  store float 0.000000e+00, ptr %p",
+        "  store ptr null, ptr %p",
+        "  %x = add i8 0, 3",
+        "  call void @llvm.prefetch.p0(ptr %p, i32 0, i32 3, i32 1)",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(line)), "{line}\n{out}");
+    }
+}
+
 /// A blank line before the types, between comdats, before the variables, the aliases, each
 /// function, the attribute groups, the named metadata and the metadata nodes; none between
 /// variables or between aliases.

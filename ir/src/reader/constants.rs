@@ -344,7 +344,17 @@ impl<'a> Parser<'a> {
             }
             "undef" => ConstData::Undef(ty),
             "poison" => ConstData::Poison(ty),
-            "zeroinitializer" => ConstData::Zero(ty),
+            // LLVM's null value of the type: a scalar's is the plain constant (`i32 0`, what
+            // an `immarg` takes), a pointer's `null`.
+            "zeroinitializer" => match tyd {
+                TypeData::Int(bits) => ConstData::Int {
+                    ty,
+                    val: ApInt::zero(bits),
+                },
+                TypeData::Float(_) => ConstData::Float { ty, bits: 0 },
+                _ if self.m.types.is_pointer(ty) => ConstData::Null(ty),
+                _ => ConstData::Zero(ty),
+            },
             "asm" => return self.inline_asm(ty),
             _ => return self.const_expr(Some(ty), t),
         };
