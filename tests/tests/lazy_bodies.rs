@@ -336,7 +336,7 @@ fn respelled(src: &str) -> String {
             let value = num.parse::<i128>().ok();
             n += 1;
             match (bits, value) {
-                (Some(b), Some(v)) if sign <= 1 && n % 2 == 0 => {
+                (Some(b), Some(v)) if sign <= 1 && n.is_multiple_of(2) => {
                     let u = (v as u128) & ((1u128 << b) - 1);
                     let spelt = match n % 3 {
                         0 if u == 0 => "zeroinitializer".to_string(),
@@ -349,7 +349,7 @@ fn respelled(src: &str) -> String {
                     out.push_str(rest);
                 }
                 _ if *w == "null" || w.starts_with("null,") || w.starts_with("null)") => {
-                    if ty == "ptr" && n % 2 == 0 {
+                    if ty == "ptr" && n.is_multiple_of(2) {
                         out.push_str(&w.replacen("null", "zeroinitializer", 1));
                     } else {
                         out.push_str(w);
