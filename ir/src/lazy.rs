@@ -597,20 +597,8 @@ fn refine_by_callees(mut keys: Vec<u64>, calls: &[Vec<u32>]) -> Vec<u64> {
 /// their lines, which costs less than looking at every body's). `None` when the scan
 /// cannot tell.
 fn literal_sum(text: &[u8], dead: &[(u32, u32)]) -> Option<u64> {
-    let mut dead = dead.iter().peekable();
     let mut sum = 0u64;
-    let mut pos = 0;
-    while pos < text.len() {
-        let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
-        let line = &text[pos..eol];
-        let at = pos as u32;
-        pos = eol + 1;
-        while dead.peek().is_some_and(|&&(_, e)| e <= at) {
-            dead.next();
-        }
-        if dead.peek().is_some_and(|&&(s, e)| s <= at && at < e) {
-            continue;
-        }
+    for line in live_lines(text, dead) {
         // `%x = opcode ...` or `opcode ...`; labels, comments, debug records and the
         // continuation lines of terminators have no opcode `literals` knows.
         let mut w = line.trim_ascii_start();
@@ -635,24 +623,38 @@ fn literal_sum(text: &[u8], dead: &[(u32, u32)]) -> Option<u64> {
     Some(sum)
 }
 
+/// The lines of a body's `text` outside its `dead` blocks (ranges of `text`, in order): the
+/// lines of the blocks the comparator walks.
+fn live_lines<'t, 'd>(
+    text: &'t [u8],
+    dead: &'d [(u32, u32)],
+) -> impl Iterator<Item = &'t [u8]> + use<'t, 'd> {
+    let mut dead = dead.iter().copied().peekable();
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        while pos < text.len() {
+            let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
+            let line = &text[pos..eol];
+            let at = pos as u32;
+            pos = eol + 1;
+            while dead.peek().is_some_and(|&(_, e)| e <= at) {
+                dead.next();
+            }
+            if dead.peek().is_some_and(|&(s, e)| s <= at && at < e) {
+                continue;
+            }
+            return Some(line);
+        }
+        None
+    })
+}
+
 /// The globals named as operands in the lines of a body's `text` outside its `dead` blocks,
 /// in text order, as [`global_name`] gives them: not in a comment, a string, metadata (an
 /// inline node, a `metadata` operand, a debug record) or a `uselistorder` directive, which
 /// LLVM's comparator does not look at. `None` for a name it cannot give.
 fn operand_globals<'t>(text: &'t [u8], dead: &[(u32, u32)], out: &mut Vec<&'t [u8]>) -> Option<()> {
-    let mut dead = dead.iter().peekable();
-    let mut pos = 0;
-    while pos < text.len() {
-        let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
-        let line = &text[pos..eol];
-        let at = pos as u32;
-        pos = eol + 1;
-        while dead.peek().is_some_and(|&&(_, e)| e <= at) {
-            dead.next();
-        }
-        if dead.peek().is_some_and(|&&(s, e)| s <= at && at < e) {
-            continue;
-        }
+    for line in live_lines(text, dead) {
         if memchr::memchr(b'@', line).is_none() {
             continue;
         }
@@ -1176,16 +1178,7 @@ fn opaque_expr(e: &[u8]) -> bool {
 }
 
 /// The bytes [`Segments`] stops at: quotes, brackets and commas.
-static SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    let s = b"\"()[]{}<>,";
-    while i < s.len() {
-        t[s[i] as usize] = true;
-        i += 1;
-    }
-    t
-};
+static SPECIAL: [bool; 256] = crate::lexer::byte_set(b"\"()[]{}<>,");
 
 /// Pieces of an operand list cut at the commas outside brackets,
 /// parentheses, braces and quotes; ends at an unmatched closing bracket.

@@ -107,6 +107,18 @@ static IDENT: [bool; 256] = {
     t
 };
 
+/// A table of the bytes in `bytes`, for scanners that stop at a few kinds of byte and skip
+/// the rest with one lookup each.
+pub(crate) const fn byte_set(bytes: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
 /// Whether `c` may continue an identifier (`[-a-zA-Z$._0-9]`).
 pub fn is_ident_char(c: u8) -> bool {
     IDENT[c as usize]

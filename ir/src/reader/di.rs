@@ -241,16 +241,7 @@ impl<'a> Parser<'a> {
         let mut i = self.tok.start as usize;
         let (mut start, mut colon) = (i + 1, 0usize);
         // Only these bytes matter: a table lookup per byte, the rest skipped at once.
-        static SPECIAL: [bool; 256] = {
-            let mut t = [false; 256];
-            let mut k = 0;
-            let bytes = b"()[]{}\",:";
-            while k < bytes.len() {
-                t[bytes[k] as usize] = true;
-                k += 1;
-            }
-            t
-        };
+        static SPECIAL: [bool; 256] = crate::lexer::byte_set(b"()[]{}\",:");
         while i < src.len() {
             if !SPECIAL[src[i] as usize] {
                 i += 1;
