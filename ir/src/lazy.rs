@@ -318,10 +318,7 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> (Vec<Planned>, bool) {
     let Some(keys) = keys_with_callees(src, &bodies, &declarations) else {
         return (Vec::new(), false); // a name the scan cannot read: read everything
     };
-    let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
-    for &k in &keys {
-        *sharing.entry(k).or_default() += 1;
-    }
+    let sharing = key_counts(&keys);
     let twin_of = twins(src, &bodies, &keys, &sharing, &declarations);
     let planned = bodies
         .into_iter()
@@ -503,10 +500,7 @@ fn keys_with_callees(
     // others need no more): a global that is not a function defined here (a variable, a
     // declaration, an alias) stays itself whatever merges, as a declared callee does; a
     // function defined here joins the calls.
-    let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
-    for &k in &keys {
-        *sharing.entry(k).or_default() += 1;
-    }
+    let sharing = key_counts(&keys);
     // Per body: `None` for a name the scan cannot read; else, for those sharing a key, what
     // the globals add to it and the functions defined here among them.
     type Found = Option<Option<(u64, Vec<u32>)>>;
@@ -542,10 +536,7 @@ fn keys_with_callees(
     let mut keys = refine_by_callees(keys, &calls);
     // Last, for the bodies that still share a key (the fewest, as this is the costliest
     // look): the integer constants among their operands; then the callers again.
-    let mut sharing: FxHashMap<u64, u32> = FxHashMap::default();
-    for &k in &keys {
-        *sharing.entry(k).or_default() += 1;
-    }
+    let sharing = key_counts(&keys);
     let literals: Vec<Option<u64>> = bodies
         .par_iter()
         .zip(&keys)
@@ -599,20 +590,9 @@ fn refine_by_callees(mut keys: Vec<u64>, calls: &[Vec<u32>]) -> Vec<u64> {
 fn literal_sum(text: &[u8], dead: &[(u32, u32)]) -> Option<u64> {
     let mut sum = 0u64;
     for line in live_lines(text, dead) {
-        // `%x = opcode ...` or `opcode ...`; labels, comments, debug records and the
-        // continuation lines of terminators have no opcode `literals` knows.
-        let mut w = line.trim_ascii_start();
-        if w.first() == Some(&b'%') {
-            let n = name_len(&w[1..])?;
-            let Some(rest) = w[1 + n..].trim_ascii_start().strip_prefix(b"=") else {
-                continue;
-            };
-            w = rest.trim_ascii_start();
-        }
-        let op = &w[..w
-            .iter()
-            .position(|&b| matches!(b, b' ' | b'(' | b',' | b'\r'))
-            .unwrap_or(w.len())];
+        // Labels, comments, debug records and the continuation lines of terminators have no
+        // opcode `literals` knows. (A line the scan of the key read; `opcode` fails on none.)
+        let (op, w) = opcode(line.trim_ascii_start())?;
         let mut lits = Literals::default();
         literals(&mut lits, op, &w[op.len()..])?;
         if lits.count > 0 {
@@ -995,7 +975,6 @@ fn literals(h: &mut Literals, op: &[u8], rest: &[u8]) -> Option<()> {
             let Some((_, b)) = direct_callee(rest)? else {
                 return Some(());
             };
-
             // After the name's closing quote, if it has one.
             let open = b + memchr::memchr(b'(', &rest[b..])?;
             let mut segs = Segments::new(&rest[open + 1..]);
@@ -1438,17 +1417,7 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
             label_operands(t, succs.last_mut().expect("one block"))?;
             continue;
         }
-        // `%x = opcode ...` or `opcode ...`.
-        let mut w = t;
-        if w[0] == b'%' {
-            let n = name_len(&w[1..])?;
-            w = w[1 + n..].trim_ascii_start();
-            w = w.strip_prefix(b"=")?.trim_ascii_start();
-        }
-        let op = &w[..w
-            .iter()
-            .position(|&b| matches!(b, b' ' | b'(' | b',' | b'\r'))
-            .unwrap_or(w.len())];
+        let (op, w) = opcode(t)?;
         if op.is_empty() {
             return None;
         }
@@ -1524,6 +1493,34 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
         dead,
         name: None,
     })
+}
+
+/// An instruction's line, leading blanks trimmed (`%x = opcode ...` or `opcode ...`): its
+/// opcode word (the first word after `%x =`) and its text from that word on; `None` for a
+/// result name that does not end or is not followed by `=`.
+fn opcode(t: &[u8]) -> Option<(&[u8], &[u8])> {
+    let mut w = t;
+    if w.first() == Some(&b'%') {
+        let n = name_len(&w[1..])?;
+        w = w[1 + n..]
+            .trim_ascii_start()
+            .strip_prefix(b"=")?
+            .trim_ascii_start();
+    }
+    let end = w
+        .iter()
+        .position(|&b| matches!(b, b' ' | b'(' | b',' | b'\r'))
+        .unwrap_or(w.len());
+    Some((&w[..end], w))
+}
+
+/// How many bodies have each key.
+fn key_counts(keys: &[u64]) -> FxHashMap<u64, u32> {
+    let mut counts: FxHashMap<u64, u32> = FxHashMap::default();
+    for &k in keys {
+        *counts.entry(k).or_default() += 1;
+    }
+    counts
 }
 
 /// The callee of a call's text after its opcode word, if it is a global named directly: the

@@ -196,9 +196,10 @@ pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
         i = at
             + match value {
                 Value::Number(max) => {
+                    // No digits, or more than `u64` holds: not parsed, so `None`.
                     let n = digits(at);
                     let v: u64 = std::str::from_utf8(&src[at..at + n]).ok()?.parse().ok()?;
-                    if n == 0 || v > *max {
+                    if v > *max {
                         return None;
                     }
                     n
