@@ -680,6 +680,12 @@ fn bad_values_names_and_types_are_refused_where_they_are() {
             "Metadata id is already used",
         ),
         (
+            "a location redefined",
+            "!0 = !DILocation(line: 1, scope: !0)\n!0 = !DILocation(line: 2, scope: !0)\n",
+            2,
+            "Metadata id is already used",
+        ),
+        (
             "a block without a terminator",
             "define void @f() {\n  %a = add i32 1, 2\n}\n",
             3,

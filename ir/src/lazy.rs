@@ -1660,7 +1660,9 @@ fn scan_refs(text: &[u8]) -> Option<(Vec<RawRef>, bool)> {
         }
     }
     if attrs {
-        refs.sort_unstable_by_key(|r| r.at);
+        // Two runs in order (the other references, then the attribute groups'): the stable
+        // sort finds them and merges them in one pass, where an unstable one sorts afresh.
+        refs.sort_by_key(|r| r.at);
     }
     Some((refs, true))
 }

@@ -198,7 +198,7 @@ pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
                 Value::Number(max) => {
                     // No digits, or more than `u64` holds: not parsed, so `None`.
                     let n = digits(at);
-                    let v: u64 = std::str::from_utf8(&src[at..at + n]).ok()?.parse().ok()?;
+                    let v = decimal(&src[at..at + n])?;
                     if v > *max {
                         return None;
                     }
@@ -227,6 +227,17 @@ pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
         scope |= k == 2;
     }
     (scope && src.get(i) == Some(&b')')).then_some(i + 1)
+}
+
+/// The value of a run of decimal digits, `None` if it is empty or does not fit `u64`.
+pub(super) fn decimal(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u64, |n, &d| {
+        n.checked_mul(10)?
+            .checked_add(u64::from(d.wrapping_sub(b'0')))
+    })
 }
 
 impl<'a> Parser<'a> {
@@ -442,6 +453,35 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::plain_location;
+
+    #[test]
+    fn locations_read_at_once_keep_their_text() {
+        // What follows `!N = `, `distinct` included, whichever path reads it.
+        let texts = [
+            "!DILocation(line: 3, column: 7, scope: !1)",
+            "distinct !DILocation(line: 4, scope: !1, inlinedAt: !0)",
+            "!DILocation(scope: !1, line: 5)", // not LLVM's order: the general path
+            "distinct !DISubprogram(name: \"f\", spFlags: DISPFlagDefinition, unit: !3)",
+        ];
+        let mut src = String::new();
+        for (k, t) in texts.iter().enumerate() {
+            src.push_str(&format!("!{} = {t}\n", k + 7));
+        }
+        src.push_str("!0 = !DILocation(line: 1, scope: !1)\n!1 = !{}\n!3 = !{}\n");
+        let m = crate::reader::parse_module(src.as_bytes()).expect("reads");
+        for (k, t) in texts.iter().enumerate() {
+            let node = m
+                .md_nodes
+                .iter()
+                .find(|n| n.id == k as u32 + 7)
+                .expect("defined");
+            assert_eq!(&*node.text, *t);
+        }
+        // A reference to a node nobody defines is found in a location read at once too.
+        let undefined = "!0 = !DILocation(line: 1, scope: !1, inlinedAt: !9)\n!1 = !{}\n";
+        let err = crate::reader::parse_module(undefined.as_bytes()).expect_err("!9");
+        assert!(err.msg.contains("undefined metadata '!9'"), "{err}");
+    }
 
     #[test]
     fn plain_locations_are_read_at_once_and_the_rest_left_to_the_general_path() {

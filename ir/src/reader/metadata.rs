@@ -136,6 +136,9 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn md_def(&mut self) -> PResult<()> {
+        if let Some(r) = self.location_def() {
+            return r;
+        }
         let bang = self.bump();
         let id = self.parse_u32()?;
         if !self.guard.md_ids.insert(id) {
@@ -145,6 +148,47 @@ impl<'a> Parser<'a> {
         let text = self.md_node_text()?;
         self.m.md_nodes.push(MdNode { id, text });
         Ok(())
+    }
+
+    /// At the `!` of `!N = !DILocation(...)` written as LLVM prints it (most definitions of a
+    /// debug build: see [`super::di::plain_location`]), the definition read at once from the
+    /// bytes, without a token; `None` for any other text, which [`Self::md_def`] reads.
+    fn location_def(&mut self) -> Option<PResult<()>> {
+        const KIND: &[u8] = b"!DILocation";
+        let src = self.src;
+        let bang = self.tok.start as usize;
+        if self.colon_ignored || src.get(bang) != Some(&b'!') {
+            return None;
+        }
+        let n = src[bang + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        // Nine digits always fit `u32`; longer ids take the general path.
+        if !(1..=9).contains(&n) {
+            return None;
+        }
+        let id = super::di::decimal(&src[bang + 1..bang + 1 + n])? as u32;
+        let mut start = bang + 1 + n;
+        if src.get(start..start + 3)? != b" = " {
+            return None;
+        }
+        start += 3;
+        let mut kind = start;
+        if src[kind..].starts_with(b"distinct ") {
+            kind += b"distinct ".len();
+        }
+        if src.get(kind..kind + KIND.len())? != KIND {
+            return None;
+        }
+        let end = super::di::plain_location(src, kind + KIND.len())?;
+        if !self.guard.md_ids.insert(id) {
+            return Some(self.error_at(bang as u32, "Metadata id is already used"));
+        }
+        let text = self.raw_text(start, end).into();
+        self.m.md_nodes.push(MdNode { id, text });
+        self.seek(end as u32);
+        Some(Ok(()))
     }
 
     /// Read the metadata definitions from the current token on all cores, a window of them
