@@ -127,8 +127,14 @@ fn long_initializers_naming_globals_are_kept_as_text() {
     assert!(kept(&m, "strings"), "strings only: kept");
     assert!(kept(&m, "casts"), "casts and getelementptr: kept");
     assert!(!kept(&m, "exprs"), "arithmetic, which may fold: read");
+    assert!(kept(&m, "record"), "two variables' addresses apart: kept");
+    assert!(
+        !kept(&m, "same"),
+        "one variable's address from itself: read"
+    );
+    assert!(!kept(&m, "early"), "a variable defined after it: read");
     let report = mergefn_merge::merge_functions_hinted(&mut m, &Default::default(), Some(&hints));
-    assert_eq!(report.counts.initializers_kept_as_text, 3);
+    assert_eq!(report.counts.initializers_kept_as_text, 4);
     let out = mergefn_ir::module_to_string(&m);
     let table = out
         .lines()
