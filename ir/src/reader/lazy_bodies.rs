@@ -38,12 +38,15 @@ const FOLDING_OR_UNSURE: &[&[u8]] = &[
     b"ptrauth",
 ];
 
+/// Where a name is in the text: from its `@` to one past its end.
+type Span = (usize, usize);
+
 /// At the `sub` of `sub (i64 ptrtoint (ptr @a to i64), i64 ptrtoint (ptr @b to i64))`, as
 /// clang writes a profile counter's offset from its record (`__profd_*` of a coverage build):
 /// one past its `)`, and where `@a` and `@b` are, if they differ. LLVM folds a `sub` of two
 /// equal operands (to 0) or of a 0; two addresses of distinct variables it leaves as written,
 /// and renaming neither changes that: the caller checks that both name variables.
-fn address_difference(src: &[u8], at: usize) -> Option<(usize, (usize, usize), (usize, usize))> {
+fn address_difference(src: &[u8], at: usize) -> Option<(usize, Span, Span)> {
     let mut i = at;
     let eat = |i: &mut usize, pat: &[u8]| -> Option<()> {
         src.get(*i..*i + pat.len()).filter(|t| *t == pat)?;
@@ -59,7 +62,7 @@ fn address_difference(src: &[u8], at: usize) -> Option<(usize, (usize, usize), (
         (src.get(i) == Some(&b'i') && n > 0).then_some(&src[i..i + 1 + n])
     };
     let ty = int(i)?;
-    let operand = |i: &mut usize| -> Option<(usize, usize)> {
+    let operand = |i: &mut usize| -> Option<Span> {
         eat(i, ty)?;
         eat(i, b" ptrtoint (ptr @")?;
         let at = *i - 1;
@@ -281,7 +284,7 @@ impl Parser<'_> {
 
     /// Whether the `@name` at `at..end` names a global variable defined before it, or is
     /// `defining`, the variable whose initializer this is: nothing a merge does renames it.
-    fn is_variable(&self, (at, end): (usize, usize), defining: &Name) -> bool {
+    fn is_variable(&self, (at, end): Span, defining: &Name) -> bool {
         let quoted = self.src[at + 1] == b'"';
         let t = Token {
             kind: Tok::Global,
