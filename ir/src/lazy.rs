@@ -1357,7 +1357,10 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
     let mut labels: FxHashMap<&[u8], u32> = FxHashMap::default();
     // Direct callees: (block, where the name lies).
     let mut calls: Vec<(u32, (u32, u32))> = Vec::new();
-    let mut succs: Vec<Vec<&[u8]>> = vec![Vec::new()];
+    // Successors by label, all blocks' in one list, and where each block's start in it (one
+    // allocation rather than one per block: a Rust body has hundreds of blocks).
+    let mut succ: Vec<&[u8]> = Vec::new();
+    let mut first_succ: Vec<u32> = vec![0];
     let mut after_terminator = false;
     // Whether the last terminator may continue on the next lines (`switch ... [`).
     let mut multi_line = false;
@@ -1382,11 +1385,11 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
         if n > 0 && t.get(n) == Some(&b':') {
             let name = unquoted(&t[..n]);
             if !first_line {
-                succs.push(Vec::new());
+                first_succ.push(succ.len() as u32);
                 sums.push((0, 0));
                 starts.push(line_start);
             }
-            if labels.insert(name, succs.len() as u32 - 1).is_some() {
+            if labels.insert(name, sums.len() as u32 - 1).is_some() {
                 return None;
             }
             after_terminator = false;
@@ -1414,7 +1417,7 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
             if !multi_line || !continues {
                 return None;
             }
-            label_operands(t, succs.last_mut().expect("one block"))?;
+            label_operands(t, &mut succ)?;
             continue;
         }
         let (op, w) = opcode(t)?;
@@ -1441,7 +1444,7 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
         if is_terminator(op) {
             after_terminator = true;
             multi_line = matches!(op, b"switch" | b"invoke" | b"callbr");
-            label_operands(w, succs.last_mut().expect("one block"))?;
+            label_operands(w, &mut succ)?;
         }
     }
     if !after_terminator {
@@ -1449,7 +1452,8 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
     }
     // The comparator walks the blocks reachable from the entry, and only those: the key is
     // theirs. A body with others is not kept as text (the reader removes nothing).
-    let mut seen = vec![false; succs.len()];
+    first_succ.push(succ.len() as u32);
+    let mut seen = vec![false; sums.len()];
     let mut stack = vec![0u32];
     seen[0] = true;
     let (mut key, mut count) = (0u64, 0u64);
@@ -1461,7 +1465,8 @@ fn scan_lines(text: &[u8], ptr_bits: Option<u32>, close: &mut Option<usize>) -> 
                 .rotate_left(29),
         );
         count += sums[b as usize].1;
-        for name in &succs[b as usize] {
+        let (from, to) = (first_succ[b as usize], first_succ[b as usize + 1]);
+        for name in &succ[from as usize..to as usize] {
             let &t = labels.get(name)?;
             if !seen[t as usize] {
                 seen[t as usize] = true;
@@ -1548,12 +1553,13 @@ fn global_name(name: &[u8]) -> Option<&[u8]> {
     (memchr::memchr(b'\\', name).is_none()).then_some(name)
 }
 
-/// The `label %x` operands of a terminator's line, added to `block`'s successors; `None` for
+/// The `label %x` operands of a terminator's line, added to `succ` (whose tail is the current
+/// block's successors); `None` for
 /// a quoted name that does not end.
-fn label_operands<'t>(line: &'t [u8], block: &mut Vec<&'t [u8]>) -> Option<()> {
+fn label_operands<'t>(line: &'t [u8], succ: &mut Vec<&'t [u8]>) -> Option<()> {
     for at in LABEL.find_iter(line) {
         let n = name_len(&line[at + 7..])?;
-        block.push(unquoted(&line[at + 7..at + 7 + n]));
+        succ.push(unquoted(&line[at + 7..at + 7 + n]));
     }
     Some(())
 }

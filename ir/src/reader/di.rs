@@ -455,13 +455,16 @@ mod tests {
     use super::plain_location;
 
     #[test]
-    fn locations_read_at_once_keep_their_text() {
+    fn definitions_read_at_once_keep_their_text() {
         // What follows `!N = `, `distinct` included, whichever path reads it.
         let texts = [
             "!DILocation(line: 3, column: 7, scope: !1)",
             "distinct !DILocation(line: 4, scope: !1, inlinedAt: !0)",
             "!DILocation(scope: !1, line: 5)", // not LLVM's order: the general path
             "distinct !DISubprogram(name: \"f\", spFlags: DISPFlagDefinition, unit: !3)",
+            "distinct !{!1, !\"a scope: {}\"}",
+            "!{}",
+            "!{i32 7, !\"PIC Level\", i32 2}",
         ];
         let mut src = String::new();
         for (k, t) in texts.iter().enumerate() {

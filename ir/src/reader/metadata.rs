@@ -136,7 +136,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn md_def(&mut self) -> PResult<()> {
-        if let Some(r) = self.location_def() {
+        if let Some(r) = self.plain_def() {
             return r;
         }
         let bang = self.bump();
@@ -150,11 +150,12 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// At the `!` of `!N = !DILocation(...)` written as LLVM prints it (most definitions of a
-    /// debug build: see [`super::di::plain_location`]), the definition read at once from the
-    /// bytes, without a token; `None` for any other text, which [`Self::md_def`] reads.
-    fn location_def(&mut self) -> Option<PResult<()>> {
-        const KIND: &[u8] = b"!DILocation";
+    /// At the `!` of a definition written on one line as LLVM prints it, the commonest kinds
+    /// (see [`plain_tuple`] and [`super::di::plain_location`]: a debug build's locations, a
+    /// Rust build's alias scopes), the definition read at once from the bytes, without a
+    /// token; `None` for any other text, which [`Self::md_def`] reads.
+    fn plain_def(&mut self) -> Option<PResult<()>> {
+        const LOCATION: &[u8] = b"!DILocation";
         let src = self.src;
         let bang = self.tok.start as usize;
         if self.colon_ignored || src.get(bang) != Some(&b'!') {
@@ -178,10 +179,13 @@ impl<'a> Parser<'a> {
         if src[kind..].starts_with(b"distinct ") {
             kind += b"distinct ".len();
         }
-        if src.get(kind..kind + KIND.len())? != KIND {
+        let end = if src[kind..].starts_with(b"!{") {
+            plain_tuple(src, kind + 1)?
+        } else if src[kind..].starts_with(LOCATION) {
+            super::di::plain_location(src, kind + LOCATION.len())?
+        } else {
             return None;
-        }
-        let end = super::di::plain_location(src, kind + KIND.len())?;
+        };
         if !self.guard.md_ids.insert(id) {
             return Some(self.error_at(bang as u32, "Metadata id is already used"));
         }
@@ -520,6 +524,43 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Where a tuple's `{...}` starting at `open` ends (one past its `}`), when it is all of its
+/// line and holds only what the general path takes without a second look: names and numbers
+/// (`!5`, `i64 -1`, `ptr @f`, `null`), strings (`!"scope"`, which may hold anything but a
+/// line break), nested tuples, and no `%` or `metadata` (see [`Parser::skip_tuple`]). `None`
+/// for anything else, which the general path reads.
+fn plain_tuple(src: &[u8], open: usize) -> Option<usize> {
+    static PLAIN: [bool; 256] = crate::lexer::byte_set(
+        b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,!@-_.<>()[]*",
+    );
+    let eol = memchr::memchr(b'\n', &src[open..]).map_or(src.len(), |k| open + k);
+    let line = &src[open..eol];
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < line.len() {
+        match line[i] {
+            b'{' => {
+                depth += 1;
+                if depth > 64 {
+                    return None;
+                }
+            }
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            b'"' => i += 1 + memchr::memchr(b'"', &line[i + 1..])?,
+            b'm' if line[i..].starts_with(b"metadata") => return None,
+            c if !PLAIN[c as usize] => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+    (i + 1 == line.len()).then_some(open + i + 1)
+}
+
 /// The first operand of tuple text `{...}` (nested tuples included) that LLParser refuses
 /// (see [`Parser::skip_tuple`]): its offset in `text` and the message. An operand is
 /// `<type> <value>`, so a local name followed by the operand's end (`,` or `}`) is a value,
@@ -580,4 +621,41 @@ fn tuple_misuse(text: &[u8]) -> Option<(usize, &'static str)> {
         i += 1;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_tuple;
+
+    #[test]
+    fn plain_tuples_are_read_at_once_and_the_rest_left_to_the_general_path() {
+        let end = |s: &str| plain_tuple(s.as_bytes(), 0).map(|e| s[e..].to_string());
+        for s in [
+            "{}",
+            "{!5}",
+            "{!1, !2, !\"_RNvCs1_3foo:%x {}\"}",
+            "{i64 0, i64 -1, ptr @f, ptr @\"a b\", ptr null}",
+            "{!{!1}, <2 x i32> <i32 1, i32 2>}",
+        ] {
+            assert_eq!(
+                end(&format!("{s}\n!6 = ")).as_deref(),
+                Some("\n!6 = "),
+                "{s}"
+            );
+            assert_eq!(end(s).as_deref(), Some(""), "{s} at the end of the text");
+        }
+        for s in [
+            "{!1",              // does not end
+            "{!1\n}",           // not on one line
+            "{!1} ; a comment", // something after it
+            "{!1}\r\n",         // not LLVM's line break
+            "{!\"abc}\n",       // a string that does not end on its line
+            "{i32 %x}",         // a local name: the general path looks again
+            "{metadata !1}",    // LLVM refuses this
+            "{i32 $x}",         // not a plain token
+            "{!1, !2}, !3",     // more after the tuple
+        ] {
+            assert_eq!(end(s), None, "{s:?}");
+        }
+    }
 }
