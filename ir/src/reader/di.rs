@@ -163,70 +163,82 @@ fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
 /// optional, in that order, `line` and `column` within their limits. `None` for any other
 /// text, which the general path then reads (and reports on, if it must).
 pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
-    enum Value {
-        Number(u64),
-        Node,
-        Bool,
+    // Straight-line code over the fields in LLVM's order, each name compared as a constant
+    // (a few loads, no loop): this runs for most nodes of a debug build.
+    let mut i = open + 1;
+    let mut first = true;
+    // The field `name` (after `, ` unless it is the first) at `i`, and past it if so.
+    fn field<const N: usize>(src: &[u8], i: &mut usize, first: &mut bool, name: &[u8; N]) -> bool {
+        let at = if *first {
+            *i
+        } else if src.get(*i..*i + 2) == Some(b", ") {
+            *i + 2
+        } else {
+            return false;
+        };
+        if src.get(at..at + N) != Some(name) {
+            return false;
+        }
+        *i = at + N;
+        *first = false;
+        true
     }
-    const FIELDS: [(&[u8], Value); 7] = [
-        (b"line: ", Value::Number(u32::MAX as u64)),
-        (b"column: ", Value::Number(u16::MAX as u64)),
-        (b"scope: ", Value::Node),
-        (b"inlinedAt: ", Value::Node),
-        (b"isImplicitCode: ", Value::Bool),
-        (b"atomGroup: ", Value::Number(u64::MAX)),
-        (b"atomRank: ", Value::Number(u64::MAX)),
-    ];
-    let digits = |at: usize| src[at..].iter().take_while(|b| b.is_ascii_digit()).count();
-    // Short, so compared byte by byte here rather than by a call to `memcmp`.
-    let has = |at: usize, pat: &[u8]| {
-        src.len() >= at + pat.len() && src[at..at + pat.len()].iter().zip(pat).all(|(a, b)| a == b)
+    // Digits at `i` worth at most `max` (no digits, or more than `u64` holds: `None`).
+    let number = |i: &mut usize, max: u64| -> Option<()> {
+        let n = src[*i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if decimal(&src[*i..*i + n])? > max {
+            return None;
+        }
+        *i += n;
+        Some(())
+    };
+    // `!N`.
+    let node = |i: &mut usize| -> Option<()> {
+        if src.get(*i) != Some(&b'!') {
+            return None;
+        }
+        let n = src[*i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if n == 0 {
+            return None;
+        }
+        *i += 1 + n;
+        Some(())
     };
     if src.get(open) != Some(&b'(') {
         return None;
     }
-    let mut i = open + 1;
-    let mut scope = false;
-    for (k, (name, value)) in FIELDS.iter().enumerate() {
-        let sep: &[u8] = if i == open + 1 { b"" } else { b", " };
-        if !(has(i, sep) && has(i + sep.len(), name)) {
-            continue;
-        }
-        let at = i + sep.len() + name.len();
-        i = at
-            + match value {
-                Value::Number(max) => {
-                    // No digits, or more than `u64` holds: not parsed, so `None`.
-                    let n = digits(at);
-                    let v = decimal(&src[at..at + n])?;
-                    if v > *max {
-                        return None;
-                    }
-                    n
-                }
-                Value::Node => {
-                    if src.get(at) != Some(&b'!') {
-                        return None;
-                    }
-                    let n = digits(at + 1);
-                    if n == 0 {
-                        return None;
-                    }
-                    1 + n
-                }
-                Value::Bool => {
-                    if has(at, b"true") {
-                        4
-                    } else if has(at, b"false") {
-                        5
-                    } else {
-                        return None;
-                    }
-                }
-            };
-        scope |= k == 2;
+    if field(src, &mut i, &mut first, b"line: ") {
+        number(&mut i, u64::from(u32::MAX))?;
     }
-    (scope && src.get(i) == Some(&b')')).then_some(i + 1)
+    if field(src, &mut i, &mut first, b"column: ") {
+        number(&mut i, u64::from(u16::MAX))?;
+    }
+    if !field(src, &mut i, &mut first, b"scope: ") {
+        return None;
+    }
+    node(&mut i)?;
+    if field(src, &mut i, &mut first, b"inlinedAt: ") {
+        node(&mut i)?;
+    }
+    if field(src, &mut i, &mut first, b"isImplicitCode: ") {
+        if src.get(i..i + 4) == Some(b"true") {
+            i += 4;
+        } else if src.get(i..i + 5) == Some(b"false") {
+            i += 5;
+        } else {
+            return None;
+        }
+    }
+    if field(src, &mut i, &mut first, b"atomGroup: ") {
+        number(&mut i, u64::MAX)?;
+    }
+    if field(src, &mut i, &mut first, b"atomRank: ") {
+        number(&mut i, u64::MAX)?;
+    }
+    (src.get(i) == Some(&b')')).then_some(i + 1)
 }
 
 /// The value of a run of decimal digits, `None` if it is empty or does not fit `u64`.
