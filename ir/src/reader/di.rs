@@ -162,7 +162,7 @@ fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
 /// inlinedAt: !9, isImplicitCode: true, atomGroup: 1, atomRank: 1)`, each field but `scope`
 /// optional, in that order, `line` and `column` within their limits. `None` for any other
 /// text, which the general path then reads (and reports on, if it must).
-pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
+pub(super) fn plain_location(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>) -> Option<usize> {
     // Straight-line code over the fields in LLVM's order, each name compared as a constant
     // (a few loads, no loop): this runs for most nodes of a debug build.
     let mut i = open + 1;
@@ -192,8 +192,8 @@ pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
         *i += n;
         Some(())
     };
-    // `!N`.
-    let node = |i: &mut usize| -> Option<()> {
+    // `!N`, noted in `refs`.
+    let mut node = |i: &mut usize| -> Option<()> {
         if src.get(*i) != Some(&b'!') {
             return None;
         }
@@ -204,6 +204,8 @@ pub(super) fn plain_location(src: &[u8], open: usize) -> Option<usize> {
         if n == 0 {
             return None;
         }
+        let id = decimal(&src[*i + 1..*i + 1 + n]).unwrap_or(u64::MAX);
+        refs.push((id, (*i + 1) as u32));
         *i += 1 + n;
         Some(())
     };
@@ -500,7 +502,8 @@ mod tests {
 
     #[test]
     fn plain_locations_are_read_at_once_and_the_rest_left_to_the_general_path() {
-        let end = |s: &str| plain_location(s.as_bytes(), 0).map(|e| s[e..].to_string());
+        let end =
+            |s: &str| plain_location(s.as_bytes(), 0, &mut Vec::new()).map(|e| s[e..].to_string());
         for s in [
             "(line: 3, column: 7, scope: !5)",
             "(line: 0, scope: !5)",

@@ -147,6 +147,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Equal, "'='")?;
         let text = self.md_node_text()?;
         self.m.md_nodes.push(MdNode { id, text });
+        self.md_noted.push(false);
         Ok(())
     }
 
@@ -179,11 +180,16 @@ impl<'a> Parser<'a> {
         if src[kind..].starts_with(b"distinct ") {
             kind += b"distinct ".len();
         }
+        let noted = self.md_refs.len();
         let end = if src[kind..].starts_with(b"!{") {
-            plain_tuple(src, kind + 1)?
+            plain_tuple(src, kind + 1, &mut self.md_refs)
         } else if src[kind..].starts_with(LOCATION) {
-            super::di::plain_location(src, kind + LOCATION.len())?
+            super::di::plain_location(src, kind + LOCATION.len(), &mut self.md_refs)
         } else {
+            return None;
+        };
+        let Some(end) = end else {
+            self.md_refs.truncate(noted);
             return None;
         };
         if !self.guard.md_ids.insert(id) {
@@ -191,6 +197,7 @@ impl<'a> Parser<'a> {
         }
         let text = self.raw_text(start, end).into();
         self.m.md_nodes.push(MdNode { id, text });
+        self.md_noted.push(true);
         self.seek(end as u32);
         Some(Ok(()))
     }
@@ -244,8 +251,9 @@ impl<'a> Parser<'a> {
         let utf8 = self.src_is_utf8;
         let last = cuts.len() - 2;
         let at_end = cuts[last + 1] == src.len();
-        // Per piece: its nodes, its named metadata, and where it stopped.
-        type Piece = (Vec<MdNode>, Vec<NamedMd>, u32);
+        // Per piece: its nodes, its named metadata, where it stopped, and the references it
+        // noted with the nodes they belong to ([`Self::plain_def`]).
+        type Piece = (Vec<MdNode>, Vec<NamedMd>, u32, Vec<(u64, u32)>, Vec<bool>);
         let pieces: Vec<Option<Piece>> = (0..=last)
             .into_par_iter()
             .map(|k| {
@@ -263,7 +271,13 @@ impl<'a> Parser<'a> {
                         return None;
                     }
                 }
-                Some((p.m.md_nodes, p.m.named_md, token_offset(p.tok)))
+                Some((
+                    p.m.md_nodes,
+                    p.m.named_md,
+                    token_offset(p.tok),
+                    p.md_refs,
+                    p.md_noted,
+                ))
             })
             .collect();
         if pieces.iter().any(Option::is_none) {
@@ -282,9 +296,11 @@ impl<'a> Parser<'a> {
         }
         self.guard.md_ids.extend(fresh);
         let mut stop = start as u32;
-        for (nodes, named, end) in pieces.into_iter().flatten() {
+        for (nodes, named, end, refs, noted) in pieces.into_iter().flatten() {
             self.m.md_nodes.extend(nodes);
             self.m.named_md.extend(named);
+            self.md_refs.extend(refs);
+            self.md_noted.extend(noted);
             stop = end;
         }
         self.seek(stop);
@@ -333,7 +349,8 @@ impl<'a> Parser<'a> {
         }
         if kind == "DILocation" {
             // Most nodes of a debug build: their fields as LLVM prints them, at once.
-            if let Some(end) = super::di::plain_location(self.src, self.tok.start as usize) {
+            let noted = &mut Vec::new(); // checked with the rest of the node's text
+            if let Some(end) = super::di::plain_location(self.src, self.tok.start as usize, noted) {
                 self.seek(end as u32);
                 return Ok(());
             }
@@ -529,7 +546,7 @@ impl<'a> Parser<'a> {
 /// (`!5`, `i64 -1`, `ptr @f`, `null`), strings (`!"scope"`, which may hold anything but a
 /// line break), nested tuples, and no `%` or `metadata` (see [`Parser::skip_tuple`]). `None`
 /// for anything else, which the general path reads.
-fn plain_tuple(src: &[u8], open: usize) -> Option<usize> {
+fn plain_tuple(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>) -> Option<usize> {
     static PLAIN: [bool; 256] = crate::lexer::byte_set(
         b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,!@-_.<>()[]*",
     );
@@ -552,6 +569,18 @@ fn plain_tuple(src: &[u8], open: usize) -> Option<usize> {
                 }
             }
             b'"' => i += 1 + memchr::memchr(b'"', &line[i + 1..])?,
+            b'!' => {
+                // A reference (`!5`), noted; else a string, a tuple or a name follows.
+                let n = line[i + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                if n > 0 {
+                    let id = super::di::decimal(&line[i + 1..i + 1 + n]).unwrap_or(u64::MAX);
+                    refs.push((id, (open + i + 1) as u32));
+                    i += n;
+                }
+            }
             b'm' if line[i..].starts_with(b"metadata") => return None,
             c if !PLAIN[c as usize] => return None,
             _ => {}
@@ -628,8 +657,31 @@ mod tests {
     use super::plain_tuple;
 
     #[test]
+    fn undefined_references_are_found_in_text_order_whichever_path_read_them() {
+        let at = |src: &str| {
+            let e = crate::reader::parse_module(src.as_bytes()).expect_err("undefined");
+            (e.line, e.col, e.msg)
+        };
+        let sub = "distinct !DISubprogram(name: \"f\", type: !8, spFlags: 0)";
+        // A tuple read from its bytes first, a subprogram read by the general path after it.
+        let (line, col, msg) = at(&format!("!0 = !{{!7}}\n!1 = {sub}\n"));
+        assert_eq!((line, col), (1, 9), "{msg}");
+        assert!(msg.contains("'!7'"), "{msg}");
+        // The other way round.
+        let (line, col, msg) = at(&format!("!1 = {sub}\n!0 = !{{!7}}\n"));
+        assert_eq!((line, col), (1, 47), "{msg}");
+        assert!(msg.contains("'!8'"), "{msg}");
+        // Nested, after defined ones; and in a location's `inlinedAt`.
+        let (line, col, _) = at("!0 = !{!1, !{!2, !\"x\"}, !9}\n!1 = !{}\n!2 = !{}\n");
+        assert_eq!((line, col), (1, 26));
+        let (line, col, _) = at("!1 = !{}\n!0 = !DILocation(line: 2, scope: !1, inlinedAt: !5)\n");
+        assert_eq!((line, col), (2, 50));
+    }
+
+    #[test]
     fn plain_tuples_are_read_at_once_and_the_rest_left_to_the_general_path() {
-        let end = |s: &str| plain_tuple(s.as_bytes(), 0).map(|e| s[e..].to_string());
+        let end =
+            |s: &str| plain_tuple(s.as_bytes(), 0, &mut Vec::new()).map(|e| s[e..].to_string());
         for s in [
             "{}",
             "{!5}",
