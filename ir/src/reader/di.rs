@@ -243,6 +243,150 @@ pub(super) fn plain_location(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>
     (src.get(i) == Some(&b')')).then_some(i + 1)
 }
 
+/// How a field's value is written, for [`plain_fields`].
+#[derive(Clone, Copy)]
+pub(super) enum Plain {
+    /// A decimal number, at most this.
+    Number(u64),
+    /// `!N`; or `null` too, when `true`.
+    Node(bool),
+    /// A string on the line.
+    Str,
+    /// Debug-info flags LLVM 22 knows, joined by ` | `.
+    Flags,
+}
+
+/// A kind's fields for [`plain_fields`]: see [`plain_spec`].
+pub(super) type PlainSpec = (&'static [(&'static [u8], Plain)], usize);
+
+/// For the kinds [`plain_fields`] reads (the commonest of a debug build after locations):
+/// their fields in the order LLVM prints them, how each is written, and which one is
+/// required (`scope`, never `null`). Limits as [`Parser::check_di_fields`] applies them.
+pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
+    use Plain::*;
+    const LINE: u64 = u32::MAX as u64;
+    const COLUMN: u64 = u16::MAX as u64;
+    Some(match kind {
+        b"DILexicalBlock" => (
+            &[
+                (b"scope", Node(false)),
+                (b"file", Node(true)),
+                (b"line", Number(LINE)),
+                (b"column", Number(COLUMN)),
+            ],
+            0,
+        ),
+        b"DILocalVariable" => (
+            &[
+                (b"name", Str),
+                (b"arg", Number(u16::MAX as u64)),
+                (b"scope", Node(false)),
+                (b"file", Node(true)),
+                (b"line", Number(LINE)),
+                (b"type", Node(true)),
+                (b"flags", Flags),
+                (b"align", Number(u32::MAX as u64)),
+                (b"annotations", Node(true)),
+            ],
+            2,
+        ),
+        _ => return None,
+    })
+}
+
+/// Where the fields of a node of a kind [`plain_spec`] describes end (one past its `)`),
+/// when they are written as LLVM prints them (its fields in its order, `, ` between them,
+/// values as the spec says) and pass [`Parser::check_di_fields`]; each `!N` noted in
+/// `refs` as [`plain_location`] notes them. `None` for anything else, which the general path
+/// reads.
+pub(super) fn plain_fields(
+    src: &[u8],
+    open: usize,
+    (spec, required): PlainSpec,
+    refs: &mut Vec<(u64, u32)>,
+) -> Option<usize> {
+    use super::dwarf_names::DI_FLAGS;
+    if src.get(open) != Some(&b'(') {
+        return None;
+    }
+    let digits = |i: usize| {
+        (src.get(i..).unwrap_or_default().iter())
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let mut i = open + 1;
+    let mut next = 0;
+    let mut found = false;
+    while *src.get(i)? != b')' {
+        if i != open + 1 {
+            if src.get(i..i + 2)? != b", " {
+                return None;
+            }
+            i += 2;
+        }
+        let n = src[i..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphabetic())
+            .count();
+        let name = &src[i..i + n];
+        // In order, each once.
+        let k = (next..spec.len()).find(|&k| spec[k].0 == name)?;
+        if src.get(i + n..i + n + 2)? != b": " {
+            return None;
+        }
+        i += n + 2;
+        next = k + 1;
+        found |= k == required;
+        match spec[k].1 {
+            Plain::Number(max) => {
+                let d = digits(i);
+                if decimal(&src[i..i + d])? > max {
+                    return None;
+                }
+                i += d;
+            }
+            Plain::Node(nullable) => {
+                if nullable && src[i..].starts_with(b"null") {
+                    i += 4;
+                } else {
+                    if src.get(i) != Some(&b'!') {
+                        return None;
+                    }
+                    let d = digits(i + 1);
+                    if d == 0 {
+                        return None;
+                    }
+                    let id = decimal(&src[i + 1..i + 1 + d]).unwrap_or(u64::MAX);
+                    refs.push((id, (i + 1) as u32));
+                    i += 1 + d;
+                }
+            }
+            Plain::Str => {
+                if src.get(i) != Some(&b'"') {
+                    return None;
+                }
+                let e = memchr::memchr2(b'"', b'\n', &src[i + 1..])?;
+                if src[i + 1 + e] != b'"' {
+                    return None;
+                }
+                i += e + 2;
+            }
+            Plain::Flags => {
+                let e = memchr::memchr2(b',', b')', &src[i..])?;
+                let value = std::str::from_utf8(&src[i..i + e]).ok()?;
+                if !value
+                    .split(" | ")
+                    .all(|f| DI_FLAGS.binary_search(&f).is_ok())
+                {
+                    return None;
+                }
+                i += e;
+            }
+        }
+    }
+    found.then_some(i + 1)
+}
+
 /// The value of a run of decimal digits, `None` if it is empty or does not fit `u64`.
 pub(super) fn decimal(digits: &[u8]) -> Option<u64> {
     if digits.is_empty() {
@@ -466,7 +610,49 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::plain_location;
+    use super::{plain_fields, plain_location, plain_spec};
+
+    #[test]
+    fn plain_variables_and_blocks_are_read_at_once_and_the_rest_left_to_the_general_path() {
+        let end = |kind: &str, s: &str| {
+            let spec = plain_spec(kind.as_bytes()).expect("a plain kind");
+            plain_fields(s.as_bytes(), 0, spec, &mut Vec::new()).map(|e| s[e..].to_string())
+        };
+        for (kind, s) in [
+            ("DILexicalBlock", "(scope: !5, file: !1, line: 7, column: 3)"),
+            ("DILexicalBlock", "(scope: !5)"),
+            ("DILexicalBlock", "(scope: !5, file: null, line: 4294967295, column: 65535)"),
+            ("DILocalVariable", "(name: \"x\", arg: 1, scope: !5, file: !1, line: 2, type: !9)"),
+            ("DILocalVariable", "(name: \"this\", arg: 1, scope: !5, type: !9, flags: DIFlagArtificial | DIFlagObjectPointer)"),
+            ("DILocalVariable", "(scope: !5, align: 64, annotations: !3)"),
+            ("DILocalVariable", "(name: \"a, b)\", scope: !5)"),
+        ] {
+            assert_eq!(end(kind, &format!("{s}\n!6 = ")).as_deref(), Some("\n!6 = "), "{s}");
+        }
+        for (kind, s) in [
+            ("DILexicalBlock", "(file: !1, line: 7)"), // no scope
+            ("DILexicalBlock", "(scope: null)"),       // a null scope
+            ("DILexicalBlock", "(scope: !5, column: 65536)"), // too large
+            ("DILexicalBlock", "(line: 7, scope: !5)"), // not LLVM's order
+            ("DILexicalBlock", "(scope: !5, scope: !5)"), // twice
+            ("DILexicalBlock", "(scope: !5, discriminator: 1)"), // not this kind's
+            ("DILexicalBlock", "(scope: !5,  line: 1)"), // not LLVM's spacing
+            ("DILocalVariable", "(scope: !5, arg: 1)"), // not LLVM's order
+            ("DILocalVariable", "(arg: 65536, scope: !5)"), // too large
+            ("DILocalVariable", "(scope: !5, flags: DIFlagBogus)"), // an unknown flag
+            ("DILocalVariable", "(scope: !5, flags: 64)"), // a number: general path
+            ("DILocalVariable", "(name: \"x\n\", scope: !5)"), // a string over lines
+            ("DILocalVariable", "(name: x, scope: !5)"), // not a string
+            ("DILocalVariable", "(scope: !5, type: !)"),
+            ("DILocalVariable", "(scope: !5"),
+            ("DILocalVariable", "(scope: !"), // the text ends here
+            ("DILocalVariable", "(scope: "),
+            ("DILocalVariable", "(name: \"x"),
+            ("DILocalVariable", "(scope: !5, flags: DIFlagArtificial"),
+        ] {
+            assert_eq!(end(kind, s), None, "{s:?}");
+        }
+    }
 
     #[test]
     fn definitions_read_at_once_keep_their_text() {
@@ -479,6 +665,8 @@ mod tests {
             "distinct !{!1, !\"a scope: {}\"}",
             "!{}",
             "!{i32 7, !\"PIC Level\", i32 2}",
+            "distinct !DILexicalBlock(scope: !1, file: !3, line: 2, column: 1)",
+            "!DILocalVariable(name: \"x\", arg: 1, scope: !1, file: !3, line: 2, type: !3)",
         ];
         let mut src = String::new();
         for (k, t) in texts.iter().enumerate() {

@@ -185,6 +185,11 @@ impl<'a> Parser<'a> {
             plain_tuple(src, kind + 1, &mut self.md_refs)
         } else if src[kind..].starts_with(LOCATION) {
             super::di::plain_location(src, kind + LOCATION.len(), &mut self.md_refs)
+        } else if src[kind..].starts_with(b"!DI") {
+            let name = &src[kind + 1..];
+            let n = name.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+            let spec = super::di::plain_spec(&name[..n])?;
+            super::di::plain_fields(src, kind + 1 + n, spec, &mut self.md_refs)
         } else {
             return None;
         };
@@ -346,6 +351,16 @@ impl<'a> Parser<'a> {
         }
         if !super::di::checked_kind(kind) {
             return self.skip_group();
+        }
+        if let Some(spec) = super::di::plain_spec(kind.as_bytes()) {
+            // The next commonest: the same.
+            let noted = &mut Vec::new(); // checked with the rest of the node's text
+            if let Some(end) =
+                super::di::plain_fields(self.src, self.tok.start as usize, spec, noted)
+            {
+                self.seek(end as u32);
+                return Ok(());
+            }
         }
         if kind == "DILocation" {
             // Most nodes of a debug build: their fields as LLVM prints them, at once.
