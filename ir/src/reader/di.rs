@@ -254,14 +254,20 @@ pub(super) enum Plain {
     Str,
     /// Debug-info flags LLVM 22 knows, joined by ` | `.
     Flags,
+    /// Subprogram flags LLVM 22 knows, joined by ` | `; with `DISPFlagDefinition`, only in
+    /// a `distinct` node.
+    SpFlags,
+    /// `true` or `false`.
+    Bool,
 }
 
 /// A kind's fields for [`plain_fields`]: see [`plain_spec`].
-pub(super) type PlainSpec = (&'static [(&'static [u8], Plain)], usize);
+pub(super) type PlainSpec = (&'static [(&'static [u8], Plain)], Option<usize>);
 
 /// For the kinds [`plain_fields`] reads (the commonest of a debug build after locations):
 /// their fields in the order LLVM prints them, how each is written, and which one is
-/// required (`scope`, never `null`). Limits as [`Parser::check_di_fields`] applies them.
+/// required, if one is (`scope`, never `null`). Limits as [`Parser::check_di_fields`]
+/// applies them.
 pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
     use Plain::*;
     const LINE: u64 = u32::MAX as u64;
@@ -274,7 +280,7 @@ pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
                 (b"line", Number(LINE)),
                 (b"column", Number(COLUMN)),
             ],
-            0,
+            Some(0),
         ),
         b"DILocalVariable" => (
             &[
@@ -288,7 +294,31 @@ pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
                 (b"align", Number(u32::MAX as u64)),
                 (b"annotations", Node(true)),
             ],
-            2,
+            Some(2),
+        ),
+        b"DISubprogram" => (
+            &[
+                (b"name", Str),
+                (b"linkageName", Str),
+                (b"scope", Node(true)),
+                (b"file", Node(true)),
+                (b"line", Number(LINE)),
+                (b"type", Node(true)),
+                (b"scopeLine", Number(LINE)),
+                (b"containingType", Node(true)),
+                (b"virtualIndex", Number(u32::MAX as u64)),
+                (b"flags", Flags),
+                (b"spFlags", SpFlags),
+                (b"unit", Node(true)),
+                (b"templateParams", Node(true)),
+                (b"declaration", Node(true)),
+                (b"retainedNodes", Node(true)),
+                (b"thrownTypes", Node(true)),
+                (b"annotations", Node(true)),
+                (b"targetFuncName", Str),
+                (b"keyInstructions", Bool),
+            ],
+            None,
         ),
         _ => return None,
     })
@@ -303,9 +333,10 @@ pub(super) fn plain_fields(
     src: &[u8],
     open: usize,
     (spec, required): PlainSpec,
+    distinct: bool,
     refs: &mut Vec<(u64, u32)>,
 ) -> Option<usize> {
-    use super::dwarf_names::DI_FLAGS;
+    use super::dwarf_names::{DI_FLAGS, DI_SP_FLAGS};
     if src.get(open) != Some(&b'(') {
         return None;
     }
@@ -316,7 +347,7 @@ pub(super) fn plain_fields(
     };
     let mut i = open + 1;
     let mut next = 0;
-    let mut found = false;
+    let mut found = required.is_none();
     while *src.get(i)? != b')' {
         if i != open + 1 {
             if src.get(i..i + 2)? != b", " {
@@ -336,7 +367,7 @@ pub(super) fn plain_fields(
         }
         i += n + 2;
         next = k + 1;
-        found |= k == required;
+        found |= Some(k) == required;
         match spec[k].1 {
             Plain::Number(max) => {
                 let d = digits(i);
@@ -371,16 +402,33 @@ pub(super) fn plain_fields(
                 }
                 i += e + 2;
             }
-            Plain::Flags => {
+            Plain::Flags | Plain::SpFlags => {
                 let e = memchr::memchr2(b',', b')', &src[i..])?;
                 let value = std::str::from_utf8(&src[i..i + e]).ok()?;
-                if !value
-                    .split(" | ")
-                    .all(|f| DI_FLAGS.binary_search(&f).is_ok())
-                {
+                let (known, definition) = match spec[k].1 {
+                    Plain::Flags => (DI_FLAGS, false),
+                    _ => (
+                        DI_SP_FLAGS,
+                        value.split(" | ").any(|f| f == "DISPFlagDefinition"),
+                    ),
+                };
+                // A definition that is not `distinct`: the general path says so.
+                if definition && !distinct {
+                    return None;
+                }
+                if !value.split(" | ").all(|f| known.binary_search(&f).is_ok()) {
                     return None;
                 }
                 i += e;
+            }
+            Plain::Bool => {
+                if src[i..].starts_with(b"true") {
+                    i += 4;
+                } else if src[i..].starts_with(b"false") {
+                    i += 5;
+                } else {
+                    return None;
+                }
             }
         }
     }
@@ -613,10 +661,21 @@ mod tests {
     use super::{plain_fields, plain_location, plain_spec};
 
     #[test]
+    fn a_definition_read_at_once_must_be_distinct() {
+        let spec = plain_spec(b"DISubprogram").expect("a plain kind");
+        let def = "(name: \"f\", spFlags: DISPFlagLocalToUnit | DISPFlagDefinition)";
+        assert!(plain_fields(def.as_bytes(), 0, spec, true, &mut Vec::new()).is_some());
+        assert!(plain_fields(def.as_bytes(), 0, spec, false, &mut Vec::new()).is_none());
+        let src = format!("!0 = !DISubprogram{def}\n");
+        let err = crate::reader::parse_module(src.as_bytes()).expect_err("not distinct");
+        assert!(err.msg.contains("missing 'distinct'"), "{err}");
+    }
+
+    #[test]
     fn plain_variables_and_blocks_are_read_at_once_and_the_rest_left_to_the_general_path() {
         let end = |kind: &str, s: &str| {
             let spec = plain_spec(kind.as_bytes()).expect("a plain kind");
-            plain_fields(s.as_bytes(), 0, spec, &mut Vec::new()).map(|e| s[e..].to_string())
+            plain_fields(s.as_bytes(), 0, spec, true, &mut Vec::new()).map(|e| s[e..].to_string())
         };
         for (kind, s) in [
             ("DILexicalBlock", "(scope: !5, file: !1, line: 7, column: 3)"),
@@ -626,6 +685,9 @@ mod tests {
             ("DILocalVariable", "(name: \"this\", arg: 1, scope: !5, type: !9, flags: DIFlagArtificial | DIFlagObjectPointer)"),
             ("DILocalVariable", "(scope: !5, align: 64, annotations: !3)"),
             ("DILocalVariable", "(name: \"a, b)\", scope: !5)"),
+            ("DISubprogram", "(name: \"f\", linkageName: \"_Z1fv\", scope: !1, file: !1, line: 3, type: !4, scopeLine: 3, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !2, retainedNodes: !7, keyInstructions: true)"),
+            ("DISubprogram", "(name: \"g\", scope: !1, spFlags: DISPFlagOptimized)"),
+            ("DISubprogram", "()"),
         ] {
             assert_eq!(end(kind, &format!("{s}\n!6 = ")).as_deref(), Some("\n!6 = "), "{s}");
         }
@@ -649,6 +711,10 @@ mod tests {
             ("DILocalVariable", "(scope: "),
             ("DILocalVariable", "(name: \"x"),
             ("DILocalVariable", "(scope: !5, flags: DIFlagArtificial"),
+            ("DISubprogram", "(name: \"f\", spFlags: DISPFlagBogus)"),
+            ("DISubprogram", "(name: \"f\", thisAdjustment: -8)"), // not read here
+            ("DISubprogram", "(name: \"f\", keyInstructions: 1)"),
+            ("DISubprogram", "(line: 3, name: \"f\")"),
         ] {
             assert_eq!(end(kind, s), None, "{s:?}");
         }

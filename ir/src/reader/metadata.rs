@@ -189,7 +189,7 @@ impl<'a> Parser<'a> {
             let name = &src[kind + 1..];
             let n = name.iter().take_while(|b| b.is_ascii_alphabetic()).count();
             let spec = super::di::plain_spec(&name[..n])?;
-            super::di::plain_fields(src, kind + 1 + n, spec, &mut self.md_refs)
+            super::di::plain_fields(src, kind + 1 + n, spec, kind != start, &mut self.md_refs)
         } else {
             return None;
         };
@@ -356,7 +356,7 @@ impl<'a> Parser<'a> {
             // The next commonest: the same.
             let noted = &mut Vec::new(); // checked with the rest of the node's text
             if let Some(end) =
-                super::di::plain_fields(self.src, self.tok.start as usize, spec, noted)
+                super::di::plain_fields(self.src, self.tok.start as usize, spec, distinct, noted)
             {
                 self.seek(end as u32);
                 return Ok(());
