@@ -259,15 +259,17 @@ pub(super) enum Plain {
     SpFlags,
     /// `true` or `false`.
     Bool,
+    /// A DWARF tag LLVM 22 knows (`DW_TAG_member`).
+    Tag,
 }
 
 /// A kind's fields for [`plain_fields`]: see [`plain_spec`].
-pub(super) type PlainSpec = (&'static [(&'static [u8], Plain)], Option<usize>);
+pub(super) type PlainSpec = (&'static [(&'static [u8], Plain)], u32);
 
 /// For the kinds [`plain_fields`] reads (the commonest of a debug build after locations):
-/// their fields in the order LLVM prints them, how each is written, and which one is
-/// required, if one is (`scope`, never `null`). Limits as [`Parser::check_di_fields`]
-/// applies them.
+/// their fields in the order LLVM prints them, how each is written, and which are required
+/// (a bit per field: `scope`, never `null`; a derived type's `tag` and `baseType`). Limits
+/// as [`Parser::check_di_fields`] applies them.
 pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
     use Plain::*;
     const LINE: u64 = u32::MAX as u64;
@@ -280,7 +282,7 @@ pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
                 (b"line", Number(LINE)),
                 (b"column", Number(COLUMN)),
             ],
-            Some(0),
+            1 << 0,
         ),
         b"DILocalVariable" => (
             &[
@@ -294,7 +296,7 @@ pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
                 (b"align", Number(u32::MAX as u64)),
                 (b"annotations", Node(true)),
             ],
-            Some(2),
+            1 << 2,
         ),
         b"DISubprogram" => (
             &[
@@ -318,8 +320,27 @@ pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
                 (b"targetFuncName", Str),
                 (b"keyInstructions", Bool),
             ],
-            None,
+            0,
         ),
+        b"DIDerivedType" => (
+            &[
+                (b"tag", Tag),
+                (b"name", Str),
+                (b"scope", Node(true)),
+                (b"file", Node(true)),
+                (b"line", Number(LINE)),
+                (b"baseType", Node(true)),
+                (b"size", Number(u64::MAX)),
+                (b"align", Number(u32::MAX as u64)),
+                (b"offset", Number(u64::MAX)),
+                (b"flags", Flags),
+                (b"extraData", Node(true)),
+                (b"dwarfAddressSpace", Number(u32::MAX as u64)),
+                (b"annotations", Node(true)),
+            ],
+            1 << 0 | 1 << 5,
+        ),
+        b"DISubroutineType" => (&[(b"flags", Flags), (b"types", Node(true))], 1 << 1),
         _ => return None,
     })
 }
@@ -336,7 +357,7 @@ pub(super) fn plain_fields(
     distinct: bool,
     refs: &mut Vec<(u64, u32)>,
 ) -> Option<usize> {
-    use super::dwarf_names::{DI_FLAGS, DI_SP_FLAGS};
+    use super::dwarf_names::{DI_FLAGS, DI_SP_FLAGS, DWARF_TAGS};
     if src.get(open) != Some(&b'(') {
         return None;
     }
@@ -347,7 +368,7 @@ pub(super) fn plain_fields(
     };
     let mut i = open + 1;
     let mut next = 0;
-    let mut found = required.is_none();
+    let mut found = 0u32;
     while *src.get(i)? != b')' {
         if i != open + 1 {
             if src.get(i..i + 2)? != b", " {
@@ -367,7 +388,7 @@ pub(super) fn plain_fields(
         }
         i += n + 2;
         next = k + 1;
-        found |= Some(k) == required;
+        found |= 1 << k;
         match spec[k].1 {
             Plain::Number(max) => {
                 let d = digits(i);
@@ -421,6 +442,17 @@ pub(super) fn plain_fields(
                 }
                 i += e;
             }
+            Plain::Tag => {
+                let n = src[i..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                    .count();
+                let tag = std::str::from_utf8(&src[i..i + n]).ok()?;
+                if !tag.starts_with("DW_TAG_") || DWARF_TAGS.binary_search(&tag).is_err() {
+                    return None;
+                }
+                i += n;
+            }
             Plain::Bool => {
                 if src[i..].starts_with(b"true") {
                     i += 4;
@@ -432,7 +464,7 @@ pub(super) fn plain_fields(
             }
         }
     }
-    found.then_some(i + 1)
+    (found & required == required).then_some(i + 1)
 }
 
 /// The value of a run of decimal digits, `None` if it is empty or does not fit `u64`.
@@ -688,6 +720,11 @@ mod tests {
             ("DISubprogram", "(name: \"f\", linkageName: \"_Z1fv\", scope: !1, file: !1, line: 3, type: !4, scopeLine: 3, flags: DIFlagPrototyped | DIFlagAllCallsDescribed, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !2, retainedNodes: !7, keyInstructions: true)"),
             ("DISubprogram", "(name: \"g\", scope: !1, spFlags: DISPFlagOptimized)"),
             ("DISubprogram", "()"),
+            ("DIDerivedType", "(tag: DW_TAG_const_type, baseType: !5)"),
+            ("DIDerivedType", "(tag: DW_TAG_pointer_type, name: \"*const ()\", baseType: !7, size: 64, align: 64, dwarfAddressSpace: 0)"),
+            ("DIDerivedType", "(tag: DW_TAG_member, name: \"x\", scope: !3, file: !2, line: 4, baseType: null, size: 32, offset: 64, flags: DIFlagPublic)"),
+            ("DISubroutineType", "(types: !83)"),
+            ("DISubroutineType", "(flags: DIFlagPrototyped, types: !83)"),
         ] {
             assert_eq!(end(kind, &format!("{s}\n!6 = ")).as_deref(), Some("\n!6 = "), "{s}");
         }
@@ -715,6 +752,16 @@ mod tests {
             ("DISubprogram", "(name: \"f\", thisAdjustment: -8)"), // not read here
             ("DISubprogram", "(name: \"f\", keyInstructions: 1)"),
             ("DISubprogram", "(line: 3, name: \"f\")"),
+            ("DIDerivedType", "(tag: DW_TAG_member)"), // no baseType
+            ("DIDerivedType", "(baseType: !5)"),       // no tag
+            ("DIDerivedType", "(tag: DW_TAG_bogus, baseType: !5)"), // an unknown tag
+            ("DIDerivedType", "(tag: 13, baseType: !5)"), // a number: general path
+            (
+                "DIDerivedType",
+                "(tag: DW_TAG_member, baseType: !5, size: !9)",
+            ), // size as a node
+            ("DISubroutineType", "(cc: DW_CC_normal, types: !8)"), // not read here
+            ("DISubroutineType", "(flags: DIFlagPrototyped)"), // no types
         ] {
             assert_eq!(end(kind, s), None, "{s:?}");
         }
