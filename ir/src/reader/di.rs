@@ -341,6 +341,30 @@ pub(super) fn plain_spec(kind: &[u8]) -> Option<PlainSpec> {
             1 << 0 | 1 << 5,
         ),
         b"DISubroutineType" => (&[(b"flags", Flags), (b"types", Node(true))], 1 << 1),
+        b"DICompositeType" => (
+            &[
+                (b"tag", Tag),
+                (b"name", Str),
+                (b"scope", Node(true)),
+                (b"file", Node(true)),
+                (b"line", Number(LINE)),
+                (b"baseType", Node(true)),
+                (b"size", Number(u64::MAX)),
+                (b"align", Number(u32::MAX as u64)),
+                (b"offset", Number(u64::MAX)),
+                (b"flags", Flags),
+                (b"elements", Node(true)),
+                (b"vtableHolder", Node(true)),
+                (b"templateParams", Node(true)),
+                (b"identifier", Str),
+                (b"discriminator", Node(true)),
+            ],
+            1 << 0,
+        ),
+        b"DITemplateTypeParameter" => (
+            &[(b"name", Str), (b"type", Node(true)), (b"defaulted", Bool)],
+            1 << 1,
+        ),
         _ => return None,
     })
 }
@@ -725,6 +749,10 @@ mod tests {
             ("DIDerivedType", "(tag: DW_TAG_member, name: \"x\", scope: !3, file: !2, line: 4, baseType: null, size: 32, offset: 64, flags: DIFlagPublic)"),
             ("DISubroutineType", "(types: !83)"),
             ("DISubroutineType", "(flags: DIFlagPrototyped, types: !83)"),
+            ("DICompositeType", "(tag: DW_TAG_array_type, baseType: !4, size: 552, elements: !6)"),
+            ("DICompositeType", "(tag: DW_TAG_structure_type, name: \"S\", scope: !14, file: !2, size: 16, align: 8, flags: DIFlagPublic, elements: !16, templateParams: !20, identifier: \"1197ce\")"),
+            ("DITemplateTypeParameter", "(name: \"T\", type: !18)"),
+            ("DITemplateTypeParameter", "(name: \"T\", type: !18, defaulted: true)"),
         ] {
             assert_eq!(end(kind, &format!("{s}\n!6 = ")).as_deref(), Some("\n!6 = "), "{s}");
         }
@@ -762,6 +790,12 @@ mod tests {
             ), // size as a node
             ("DISubroutineType", "(cc: DW_CC_normal, types: !8)"), // not read here
             ("DISubroutineType", "(flags: DIFlagPrototyped)"), // no types
+            ("DICompositeType", "(name: \"S\")"),      // no tag
+            (
+                "DICompositeType",
+                "(tag: DW_TAG_structure_type, runtimeLang: DW_LANG_Swift)",
+            ), // not read here
+            ("DITemplateTypeParameter", "(name: \"T\")"), // no type
         ] {
             assert_eq!(end(kind, s), None, "{s:?}");
         }
