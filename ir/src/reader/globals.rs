@@ -230,12 +230,15 @@ impl<'a> Parser<'a> {
         }
         let is_defined =
             |id: u64| (id as usize) < max && defined[id as usize / 64] & (1 << (id % 64)) != 0;
-        // Definitions read from their bytes noted their references as they went
-        // ([`Parser::plain_def`]): only the others' text is searched.
+        // Definitions read from their bytes noted the nodes they reference as they went
+        // ([`Parser::plain_def`]): when all of those are defined, only the other
+        // definitions' text is searched; else all of it, for the first in text order.
+        let all_noted_defined = (self.md_referenced.iter().enumerate())
+            .all(|(w, &bits)| bits & !defined.get(w).copied().unwrap_or(0) == 0);
         let md_noted = &self.md_noted;
-        let noted = |k: usize| md_noted.get(k).copied().unwrap_or(false);
+        let skip = |k: usize| all_noted_defined && md_noted.get(k).copied().unwrap_or(false);
         let nodes = (self.m.md_nodes.par_iter().enumerate())
-            .filter(|&(k, _)| !noted(k))
+            .filter(|&(k, _)| !skip(k))
             .map(|(_, n)| (Some(n.id), &*n.text));
         let named = self.m.named_md.par_iter().map(|n| (None, &*n.text));
         let found = nodes
@@ -245,26 +248,18 @@ impl<'a> Parser<'a> {
                 Some((id, text, at))
             })
             .find_first(|_| true);
-        // The definition's text in the source: after `!N = ` for a node, else anywhere.
-        let src = self.src;
-        let searched = found.map(|(id, text, (at, undefined))| {
-            let start = match id {
-                Some(id) => memchr::memmem::find(src, format!("!{id} =").as_bytes()).unwrap_or(0),
-                None => 0,
-            };
-            let off = memchr::memmem::find(&src[start..], text.as_bytes()).map_or(0, |k| start + k);
-            (off + at, undefined)
-        });
-        let noted = (self.md_refs.par_iter())
-            .filter(|&&(id, _)| !is_defined(id))
-            .min_by_key(|&&(_, at)| at)
-            .map(|&(id, at)| (at as usize, id));
-        // The first in the text of either.
-        let Some((at, undefined)) = searched.into_iter().chain(noted).min() else {
+        let Some((id, text, (at, undefined))) = found else {
             return Ok(());
         };
+        // The definition's text in the source: after `!N = ` for a node, else anywhere.
+        let src = self.src;
+        let start = match id {
+            Some(id) => memchr::memmem::find(src, format!("!{id} =").as_bytes()).unwrap_or(0),
+            None => 0,
+        };
+        let off = memchr::memmem::find(&src[start..], text.as_bytes()).map_or(0, |k| start + k);
         self.error_at(
-            at as u32,
+            (off + at) as u32,
             format!("use of undefined metadata '!{undefined}'"),
         )
     }

@@ -180,23 +180,33 @@ impl<'a> Parser<'a> {
         if src[kind..].starts_with(b"distinct ") {
             kind += b"distinct ".len();
         }
-        let noted = self.md_refs.len();
+        let refs = &mut self.md_scratch;
+        refs.clear();
         let end = if src[kind..].starts_with(b"!{") {
-            plain_tuple(src, kind + 1, &mut self.md_refs)
+            plain_tuple(src, kind + 1, refs)
         } else if src[kind..].starts_with(LOCATION) {
-            super::di::plain_location(src, kind + LOCATION.len(), &mut self.md_refs)
+            super::di::plain_location(src, kind + LOCATION.len(), refs)
         } else if src[kind..].starts_with(b"!DI") {
             let name = &src[kind + 1..];
             let n = name.iter().take_while(|b| b.is_ascii_alphabetic()).count();
             let spec = super::di::plain_spec(&name[..n])?;
-            super::di::plain_fields(src, kind + 1 + n, spec, kind != start, &mut self.md_refs)
+            super::di::plain_fields(src, kind + 1 + n, spec, kind != start, refs)
         } else {
             return None;
-        };
-        let Some(end) = end else {
-            self.md_refs.truncate(noted);
+        }?;
+        // A reference past any id a module of this size defines takes the general path,
+        // which keeps the bit set small whatever the text says.
+        let most = (src.len() as u64).min(1 << 26);
+        if refs.iter().any(|&(id, _)| id >= most) {
             return None;
-        };
+        }
+        for &(id, _) in refs.iter() {
+            let word = (id / 64) as usize;
+            if word >= self.md_referenced.len() {
+                self.md_referenced.resize(word + 1, 0);
+            }
+            self.md_referenced[word] |= 1 << (id % 64);
+        }
         if !self.guard.md_ids.insert(id) {
             return Some(self.error_at(bang as u32, "Metadata id is already used"));
         }
@@ -256,9 +266,9 @@ impl<'a> Parser<'a> {
         let utf8 = self.src_is_utf8;
         let last = cuts.len() - 2;
         let at_end = cuts[last + 1] == src.len();
-        // Per piece: its nodes, its named metadata, where it stopped, and the references it
-        // noted with the nodes they belong to ([`Self::plain_def`]).
-        type Piece = (Vec<MdNode>, Vec<NamedMd>, u32, Vec<(u64, u32)>, Vec<bool>);
+        // Per piece: its nodes, its named metadata, where it stopped, the nodes it noted as
+        // referenced, and which of its nodes noted theirs ([`Self::plain_def`]).
+        type Piece = (Vec<MdNode>, Vec<NamedMd>, u32, Vec<u64>, Vec<bool>);
         let pieces: Vec<Option<Piece>> = (0..=last)
             .into_par_iter()
             .map(|k| {
@@ -280,7 +290,7 @@ impl<'a> Parser<'a> {
                     p.m.md_nodes,
                     p.m.named_md,
                     token_offset(p.tok),
-                    p.md_refs,
+                    p.md_referenced,
                     p.md_noted,
                 ))
             })
@@ -304,7 +314,12 @@ impl<'a> Parser<'a> {
         for (nodes, named, end, refs, noted) in pieces.into_iter().flatten() {
             self.m.md_nodes.extend(nodes);
             self.m.named_md.extend(named);
-            self.md_refs.extend(refs);
+            if self.md_referenced.len() < refs.len() {
+                self.md_referenced.resize(refs.len(), 0);
+            }
+            for (word, bits) in self.md_referenced.iter_mut().zip(refs) {
+                *word |= bits;
+            }
             self.md_noted.extend(noted);
             stop = end;
         }
