@@ -160,8 +160,9 @@ fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
 /// Where the fields of a `!DILocation` end (one past its `)`), when they are written as LLVM
 /// prints them and pass [`Parser::check_di_fields`]: `(line: 3, column: 7, scope: !5,
 /// inlinedAt: !9, isImplicitCode: true, atomGroup: 1, atomRank: 1)`, each field but `scope`
-/// optional, in that order, `line` and `column` within their limits. `None` for any other
-/// text, which the general path then reads (and reports on, if it must).
+/// optional, in that order, `line` and `column` within their limits; each `!N` it names
+/// pushed on `refs` with where its digits start. `None` for any other text, which the
+/// general path then reads (and reports on, if it must).
 pub(super) fn plain_location(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>) -> Option<usize> {
     // Straight-line code over the fields in LLVM's order, each name compared as a constant
     // (a few loads, no loop): this runs for most nodes of a debug build.

@@ -152,9 +152,11 @@ impl<'a> Parser<'a> {
     }
 
     /// At the `!` of a definition written on one line as LLVM prints it, the commonest kinds
-    /// (see [`plain_tuple`] and [`super::di::plain_location`]: a debug build's locations, a
-    /// Rust build's alias scopes), the definition read at once from the bytes, without a
-    /// token; `None` for any other text, which [`Self::md_def`] reads.
+    /// (see [`plain_tuple`], [`super::di::plain_location`] and [`super::di::plain_fields`]: a
+    /// debug build's locations, variables, scopes, subprograms and types, a Rust build's
+    /// alias scopes), the definition read at once from the bytes, without a token, and the
+    /// nodes it references noted (`md_referenced`); `None` for any other text, which
+    /// [`Self::md_def`] reads.
     fn plain_def(&mut self) -> Option<PResult<()>> {
         const LOCATION: &[u8] = b"!DILocation";
         let src = self.src;
@@ -574,8 +576,9 @@ impl<'a> Parser<'a> {
 /// Where a tuple's `{...}` starting at `open` ends (one past its `}`), when it is all of its
 /// line and holds only what the general path takes without a second look: names and numbers
 /// (`!5`, `i64 -1`, `ptr @f`, `null`), strings (`!"scope"`, which may hold anything but a
-/// line break), nested tuples, and no `%` or `metadata` (see [`Parser::skip_tuple`]). `None`
-/// for anything else, which the general path reads.
+/// line break), nested tuples, and no `%` or `metadata` (see [`Parser::skip_tuple`]); each
+/// `!N` it names pushed on `refs` with where its digits start. `None` for anything else,
+/// which the general path reads.
 fn plain_tuple(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>) -> Option<usize> {
     static PLAIN: [bool; 256] = crate::lexer::byte_set(
         b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,!@-_.<>()[]*",
