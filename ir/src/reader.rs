@@ -383,8 +383,8 @@ struct Parser<'a> {
     /// without a second look at those definitions' text (a list of the references with
     /// their places took 8-12 MB more peak memory on debug builds).
     md_referenced: Vec<u64>,
-    /// Reused by [`Parser::plain_def`]: one definition's references and their places.
-    md_scratch: Vec<(u64, u32)>,
+    /// Reused by [`Parser::plain_def`]: the nodes one definition references.
+    md_scratch: Vec<u64>,
     /// Per node of `m.md_nodes` so far: whether its references are in `md_referenced`.
     md_noted: Vec<bool>,
     /// Whether the metadata is read on this thread only, from where reading it on all cores

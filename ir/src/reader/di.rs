@@ -160,10 +160,10 @@ fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
 /// Where the fields of a `!DILocation` end (one past its `)`), when they are written as LLVM
 /// prints them and pass [`Parser::check_di_fields`]: `(line: 3, column: 7, scope: !5,
 /// inlinedAt: !9, isImplicitCode: true, atomGroup: 1, atomRank: 1)`, each field but `scope`
-/// optional, in that order, `line` and `column` within their limits; each `!N` it names
-/// pushed on `refs` with where its digits start. `None` for any other text, which the
+/// optional, in that order, `line` and `column` within their limits; the `N` of each `!N`
+/// it names pushed on `refs`. `None` for any other text, which the
 /// general path then reads (and reports on, if it must).
-pub(super) fn plain_location(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>) -> Option<usize> {
+pub(super) fn plain_location(src: &[u8], open: usize, refs: &mut Vec<u64>) -> Option<usize> {
     // Straight-line code over the fields in LLVM's order, each name compared as a constant
     // (a few loads, no loop): this runs for most nodes of a debug build.
     let mut i = open + 1;
@@ -206,7 +206,7 @@ pub(super) fn plain_location(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>
             return None;
         }
         let id = decimal(&src[*i + 1..*i + 1 + n]).unwrap_or(u64::MAX);
-        refs.push((id, (*i + 1) as u32));
+        refs.push(id);
         *i += 1 + n;
         Some(())
     };
@@ -380,7 +380,7 @@ pub(super) fn plain_fields(
     open: usize,
     (spec, required): PlainSpec,
     distinct: bool,
-    refs: &mut Vec<(u64, u32)>,
+    refs: &mut Vec<u64>,
 ) -> Option<usize> {
     use super::dwarf_names::{DI_FLAGS, DI_SP_FLAGS, DWARF_TAGS};
     if src.get(open) != Some(&b'(') {
@@ -434,7 +434,7 @@ pub(super) fn plain_fields(
                         return None;
                     }
                     let id = decimal(&src[i + 1..i + 1 + d]).unwrap_or(u64::MAX);
-                    refs.push((id, (i + 1) as u32));
+                    refs.push(id);
                     i += 1 + d;
                 }
             }

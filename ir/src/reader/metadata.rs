@@ -199,10 +199,10 @@ impl<'a> Parser<'a> {
         // A reference past any id a module of this size defines takes the general path,
         // which keeps the bit set small whatever the text says.
         let most = (src.len() as u64).min(1 << 26);
-        if refs.iter().any(|&(id, _)| id >= most) {
+        if refs.iter().any(|&id| id >= most) {
             return None;
         }
-        for &(id, _) in refs.iter() {
+        for &id in refs.iter() {
             let word = (id / 64) as usize;
             if word >= self.md_referenced.len() {
                 self.md_referenced.resize(word + 1, 0);
@@ -368,16 +368,6 @@ impl<'a> Parser<'a> {
         }
         if !super::di::checked_kind(kind) {
             return self.skip_group();
-        }
-        if let Some(spec) = super::di::plain_spec(kind.as_bytes()) {
-            // The next commonest: the same.
-            let noted = &mut Vec::new(); // checked with the rest of the node's text
-            if let Some(end) =
-                super::di::plain_fields(self.src, self.tok.start as usize, spec, distinct, noted)
-            {
-                self.seek(end as u32);
-                return Ok(());
-            }
         }
         if kind == "DILocation" {
             // Most nodes of a debug build: their fields as LLVM prints them, at once.
@@ -576,10 +566,10 @@ impl<'a> Parser<'a> {
 /// Where a tuple's `{...}` starting at `open` ends (one past its `}`), when it is all of its
 /// line and holds only what the general path takes without a second look: names and numbers
 /// (`!5`, `i64 -1`, `ptr @f`, `null`), strings (`!"scope"`, which may hold anything but a
-/// line break), nested tuples, and no `%` or `metadata` (see [`Parser::skip_tuple`]); each
-/// `!N` it names pushed on `refs` with where its digits start. `None` for anything else,
+/// line break), nested tuples, and no `%` or `metadata` (see [`Parser::skip_tuple`]); the
+/// `N` of each `!N` it names pushed on `refs`. `None` for anything else,
 /// which the general path reads.
-fn plain_tuple(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>) -> Option<usize> {
+fn plain_tuple(src: &[u8], open: usize, refs: &mut Vec<u64>) -> Option<usize> {
     static PLAIN: [bool; 256] = crate::lexer::byte_set(
         b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,!@-_.<>()[]*",
     );
@@ -610,7 +600,7 @@ fn plain_tuple(src: &[u8], open: usize, refs: &mut Vec<(u64, u32)>) -> Option<us
                     .count();
                 if n > 0 {
                     let id = super::di::decimal(&line[i + 1..i + 1 + n]).unwrap_or(u64::MAX);
-                    refs.push((id, (open + i + 1) as u32));
+                    refs.push(id);
                     i += n;
                 }
             }
