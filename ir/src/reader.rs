@@ -351,6 +351,15 @@ struct Parser<'a> {
     /// Identified structs that have a `%T = type ...` definition.
     defined_types: rustc_hash::FxHashSet<Type>,
     type_first_use: FxHashMap<Type, u32>,
+    /// The type each `%name` read as a type stands for, by its text (quoted or not): a C++ module
+    /// names its structs at every `alloca`, `getelementptr` and declaration, and looking a
+    /// name up took two allocations and three hash lookups. (A name's meaning never changes
+    /// once read: an alias defined after a use of its name is an error.)
+    type_names: FxHashMap<&'a [u8], Type>,
+    /// Literal struct types read, by their text on one line (`{ i64, ptr, [3 x i16] }`),
+    /// with the levels of nesting they took: a coverage or sanitizer build repeats one such
+    /// type at each of thousands of globals ([`Parser::struct_literal_seen`]).
+    struct_literals: FxHashMap<&'a [u8], (Type, u32)>,
     /// Whether the linkage keyword `external` was written for the global being parsed.
     external_written: bool,
     asm_dedup: FxHashMap<InlineAsm, AsmId>,
@@ -497,6 +506,8 @@ impl<'a> Parser<'a> {
             hints: Default::default(),
             defined_types: Default::default(),
             type_first_use: FxHashMap::default(),
+            type_names: FxHashMap::default(),
+            struct_literals: FxHashMap::default(),
             external_written: false,
             asm_dedup: FxHashMap::default(),
             gep_inrange: None,

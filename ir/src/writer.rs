@@ -26,7 +26,7 @@ use crate::function::{Block, Function};
 use crate::inst::*;
 use crate::module::*;
 use crate::types::Type;
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 use std::io::{self, Write};
 
 mod attrs;
@@ -61,7 +61,7 @@ pub fn write_module(m: &Module, out: &mut dyn Write) -> io::Result<()> {
         m,
         out: Vec::with_capacity(1 << 20),
         slots: Slots::default(),
-        global_slots: Default::default(),
+        globals: Default::default(),
         preds: Vec::new(),
         num: Some(&num),
     };
@@ -82,7 +82,7 @@ pub fn type_to_string(m: &Module, t: Type) -> String {
         m,
         out: Vec::new(),
         slots: Slots::default(),
-        global_slots: Default::default(),
+        globals: Default::default(),
         preds: Vec::new(),
         num: None,
     };
@@ -97,7 +97,7 @@ pub fn const_to_string(m: &Module, c: Const) -> String {
         m,
         out: Vec::new(),
         slots: Slots::default(),
-        global_slots: Default::default(),
+        globals: Default::default(),
         preds: Vec::new(),
         num: None,
     };
@@ -112,7 +112,7 @@ pub fn inst_to_string(m: &Module, f: &Function, i: Inst) -> String {
         m,
         out: Vec::new(),
         slots: Slots::default(),
-        global_slots: Default::default(),
+        globals: Default::default(),
         preds: Vec::new(),
         num: None,
     };
@@ -136,7 +136,7 @@ struct Writer<'m> {
     out: Vec<u8>,
     slots: Slots,
     /// Shared by the writers that print parts of one module on several threads.
-    global_slots: std::sync::Arc<rustc_hash::FxHashMap<GlobalId, u32>>,
+    globals: std::sync::Arc<GlobalNames>,
     /// Scratch for [`Writer::predecessors`].
     preds: Vec<Vec<Block>>,
     /// opt's numbers for metadata nodes and attribute groups (when printing a whole module).
@@ -246,13 +246,12 @@ impl<'m> Writer<'m> {
     }
 
     fn global_name(&mut self, g: GlobalId) {
-        match &self.m.globals[g].common().name {
-            Name::Named(n) => self.name(b'@', n),
-            Name::Unnamed => {
-                let n = self.global_slots.get(&g).copied().unwrap_or(u32::MAX);
-                self.s("@");
-                self.num(n);
-            }
+        match self.globals.get(g) {
+            Some(text) => self.out.extend_from_slice(text),
+            None => match &self.m.globals[g].common().name {
+                Name::Named(n) => self.name(b'@', n),
+                Name::Unnamed => self.s("@4294967295"),
+            },
         }
     }
 
@@ -263,7 +262,7 @@ impl<'m> Writer<'m> {
             m: self.m,
             out: Vec::with_capacity(capacity),
             slots: Slots::default(),
-            global_slots: self.global_slots.clone(),
+            globals: self.globals.clone(),
             preds: Vec::new(),
             num: self.num,
             program_as: self.program_as,
@@ -271,7 +270,69 @@ impl<'m> Writer<'m> {
     }
 
     fn number_globals(&mut self) {
-        self.global_slots = std::sync::Arc::new(global_slot_numbers(self.m));
+        self.globals = std::sync::Arc::new(GlobalNames::new(self.m));
+    }
+}
+
+/// Every global's name as the writer prints it (`@name`, `@"a name"`, `@7` for an unnamed
+/// one), made once per module: a global is named at each reference to it, and C++'s and
+/// Rust's names are long (printing one byte by byte cost 400 instructions a reference).
+#[derive(Default)]
+struct GlobalNames {
+    text: Vec<u8>,
+    /// Where each global's name ends in `text`, by [`GlobalId`] index (it starts where the
+    /// one before ends).
+    ends: Vec<usize>,
+}
+
+impl GlobalNames {
+    fn new(m: &Module) -> GlobalNames {
+        use rayon::prelude::*;
+        let slots = global_slot_numbers(m);
+        let ids: Vec<GlobalId> = m.globals.keys().collect();
+        let parts: Vec<(Vec<u8>, Vec<usize>)> = ids
+            .par_chunks(4096)
+            .map(|chunk| {
+                let mut w = Writer {
+                    program_as: 0,
+                    m,
+                    out: Vec::with_capacity(chunk.len() * 32),
+                    slots: Slots::default(),
+                    globals: Default::default(),
+                    preds: Vec::new(),
+                    num: None,
+                };
+                let mut ends = Vec::with_capacity(chunk.len());
+                for &g in chunk {
+                    match &m.globals[g].common().name {
+                        Name::Named(n) => w.name(b'@', n),
+                        Name::Unnamed => {
+                            w.s("@");
+                            w.num(slots.get(&g).copied().unwrap_or(u32::MAX));
+                        }
+                    }
+                    ends.push(w.out.len());
+                }
+                (w.out, ends)
+            })
+            .collect();
+        let mut names = GlobalNames {
+            text: Vec::with_capacity(parts.iter().map(|p| p.0.len()).sum()),
+            ends: Vec::with_capacity(ids.len()),
+        };
+        for (text, ends) in parts {
+            let base = names.text.len();
+            names.text.extend_from_slice(&text);
+            names.ends.extend(ends.into_iter().map(|e| base + e));
+        }
+        names
+    }
+
+    fn get(&self, g: GlobalId) -> Option<&[u8]> {
+        let k = g.index();
+        let end = *self.ends.get(k)?;
+        let start = if k == 0 { 0 } else { self.ends[k - 1] };
+        Some(&self.text[start..end])
     }
 }
 

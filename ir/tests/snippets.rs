@@ -190,3 +190,64 @@ fn decimal_sixteen_bit_floats() {
         assert!(parse_module(bad.as_bytes()).is_err(), "{bad}");
     }
 }
+
+/// A literal struct type is read once per text (`Parser::struct_literal_seen`): the same text
+/// again is the same type, a quoted and a plain spelling of a name are one name, and a text
+/// holding a comment or a line break is read in full each time.
+#[test]
+fn repeated_literal_struct_types_are_the_types_first_read() {
+    let src = "%t = type { i8 }\n@a = global { i32, %t } zeroinitializer\n@b = global { i32, %\"t\" } zeroinitializer\n@c = global { i32, %t } zeroinitializer\n@d = global { i32, ; a comment }\n %t } zeroinitializer\n@e = global { i32, [2 x { i32, %t }] } zeroinitializer\n@f = global { i32, %t } { i32 1, %t { i8 2 } }\n";
+    let out = fixed_point(src);
+    for g in ["a", "b", "c", "d"] {
+        assert!(
+            out.contains(&format!("@{g} = global {{ i32, %t }} zeroinitializer")),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains("@e = global { i32, [2 x { i32, %t }] } zeroinitializer"),
+        "{out}"
+    );
+    assert!(
+        out.contains("@f = global { i32, %t } { i32 1, %t { i8 2 } }"),
+        "{out}"
+    );
+}
+
+/// The nesting limit holds for a literal struct type read before at a shallower depth: the
+/// module reads (or is refused, with the same message) whether or not it came first.
+#[test]
+fn a_literal_struct_type_read_before_still_counts_against_the_nesting_limit() {
+    let mut outcomes = Vec::new();
+    for depth in 505..=515 {
+        let deep = format!(
+            "@deep = global {}{{ i32, i64 }}{} zeroinitializer\n",
+            "[1 x ".repeat(depth),
+            "]".repeat(depth)
+        );
+        let alone = parse_module(deep.as_bytes())
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        let after = format!("@shallow = global {{ i32, i64 }} zeroinitializer\n{deep}");
+        let after = parse_module(after.as_bytes())
+            .map(|_| ())
+            .map_err(|e| e.to_string().replace("2:", "1:"));
+        assert_eq!(
+            alone.is_ok(),
+            after.is_ok(),
+            "depth {depth}: {alone:?} / {after:?}"
+        );
+        outcomes.push(alone.is_ok());
+        if let (Err(a), Err(b)) = (&alone, &after) {
+            assert!(
+                a.contains("nesting deeper than") && b.contains("nesting deeper than"),
+                "{a} / {b}"
+            );
+        }
+    }
+    // The depths straddle the limit: both outcomes are seen.
+    assert!(
+        outcomes.contains(&true) && outcomes.contains(&false),
+        "{outcomes:?}"
+    );
+}

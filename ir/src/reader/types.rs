@@ -222,21 +222,43 @@ impl<'a> Parser<'a> {
             }
             Tok::Local => {
                 let t = self.bump();
-                let name = self.name_of(t);
-                if let Some(ty) = self.m.types.alias(&name) {
+                let text = &self.src[t.start as usize..t.end as usize];
+                // The same text is the same name, quoted or not (a plain name holds no `\`).
+                if let Some(&ty) = self.type_names.get(text) {
                     ty
                 } else {
-                    let ty = self.m.types.named(&name);
-                    self.note_struct_use(ty, t.start);
+                    let name = self.name_of(t);
+                    let ty = if let Some(ty) = self.m.types.alias(&name) {
+                        ty
+                    } else {
+                        let ty = self.m.types.named(&name);
+                        self.note_struct_use(ty, t.start);
+                        ty
+                    };
+                    self.type_names.insert(text, ty);
                     ty
                 }
             }
             Tok::LBrace => {
-                let elems = self.struct_elems()?;
-                self.m.types.intern(TypeData::Struct {
-                    elems,
-                    packed: false,
-                })
+                let text = self.struct_literal_text();
+                match text.and_then(|t| self.struct_literal_seen(t)) {
+                    Some(ty) => ty,
+                    None => {
+                        let elems = self.struct_elems()?;
+                        let ty = self.m.types.intern(TypeData::Struct {
+                            elems,
+                            packed: false,
+                        });
+                        // Only when the `}` read is the one the text ends at.
+                        if let Some(t) =
+                            text.filter(|t| self.last_end as usize == start as usize + t.len())
+                        {
+                            let levels = self.guard.type_hw.saturating_sub(self.depth);
+                            self.struct_literals.insert(t, (ty, levels));
+                        }
+                        ty
+                    }
+                }
             }
             Tok::Less => {
                 self.bump();
@@ -309,6 +331,36 @@ impl<'a> Parser<'a> {
         }
         self.guard.type_hw = outer_hw.max(self.depth + levels);
         Ok(ty)
+    }
+
+    /// The text of the literal struct type at the current `{`, up to its `}`, when it holds
+    /// no other brace, no string, no comment and no line break: the same such text is the
+    /// same type wherever it stands (a type's name means one type, see `type_names`).
+    fn struct_literal_text(&self) -> Option<&'a [u8]> {
+        let start = self.tok.start as usize;
+        let src: &'a [u8] = self.src;
+        let rest = src.get(start + 1..)?;
+        let close = memchr::memchr3(b'{', b'}', b'"', rest)?;
+        if rest[close] != b'}' || memchr::memchr2(b';', b'\n', &rest[..close]).is_some() {
+            return None;
+        }
+        Some(&src[start..start + close + 2])
+    }
+
+    /// The type of `text` ([`Parser::struct_literal_text`]) if it was read before, with the
+    /// reader moved past it as if read again; `None` (nothing moved) if it was not, or if it
+    /// would nest too deep here (then reading it gives the error).
+    fn struct_literal_seen(&mut self, text: &[u8]) -> Option<Type> {
+        let &(ty, levels) = self.struct_literals.get(text)?;
+        if self.depth + levels > MAX_DEPTH {
+            return None;
+        }
+        self.guard.type_hw = self.guard.type_hw.max(self.depth + levels);
+        let end = self.tok.start as usize + text.len();
+        self.lex.pos = end;
+        self.last_end = end as u32;
+        self.tok = self.lex.next_token();
+        Some(ty)
     }
 
     fn typed_ptr(&mut self, pointee: Type, a: u32, start: u32) -> PResult<Type> {
