@@ -195,10 +195,10 @@ pub(crate) struct BodyScan {
     pub key: u64,
     /// Whether the body may be kept as text (if no other shares its key).
     pub lazy: bool,
-    /// The functions called directly in the blocks the key covers, once per call: where
-    /// their names lie in the body's text (after the `{`), without quotes. Those the module
-    /// declares join the key in [`plan`].
-    pub callees: Vec<(u32, u32)>,
+    /// The functions called directly in the blocks the key covers, once per call: the hash
+    /// of each one's name (`FxHasher`, without quotes). Those the module declares join the
+    /// key in [`plan`].
+    pub callees: Vec<u64>,
     /// Its references (when `lazy`).
     pub refs: Vec<RawRef>,
     /// The blocks the entry does not reach: where their text lies (after the `{`).
@@ -278,7 +278,8 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> (Vec<Planned>, bool) {
         .into_par_iter()
         .map(|k| {
             let (a, b) = (k * piece, ((k + 1) * piece).min(src.len()));
-            let utf8 = std::str::from_utf8(&src[char_start(src, a)..char_start(src, b)]).is_ok();
+            let utf8 =
+                simdutf8::basic::from_utf8(&src[char_start(src, a)..char_start(src, b)]).is_ok();
             (utf8, piece_plan(src, a, b, ptr_bits))
         })
         .collect();
@@ -475,22 +476,45 @@ fn keys_with_callees(
             Some((&src[a as usize..b as usize], i as u32))
         })
         .collect();
+    // The functions declared or defined here by the hash of their names, as the scan hashed
+    // each callee's name while it had the text at hand (looking the names up in the text
+    // again here took a cache miss per call: 80,000 of them on rust/all_linked). Two names
+    // of one hash would make the hash ambiguous: then the scan cannot tell.
+    const DECLARED: u32 = u32::MAX;
+    let mut by_hash: FxHashMap<u64, (&[u8], u32)> = FxHashMap::default();
+    let named =
+        (defined.iter().map(|(&n, &i)| (n, i))).chain(declarations.iter().map(|&n| (n, DECLARED)));
+    for (name, what) in named {
+        let mut h = FxHasher::default();
+        h.write(name);
+        match by_hash.entry(h.finish()) {
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                if e.get().0 != name {
+                    return None;
+                }
+                // A name declared and defined (which the reader refuses): taken as declared,
+                // as before the hashes. (`defined` holds each name once.)
+                e.get_mut().1 = DECLARED;
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert((name, what));
+            }
+        }
+    }
     // Per body, its key with its declared callees, and its calls of functions defined here
-    // (by body index).
+    // (by body index). A callee that is neither (an alias) adds nothing; one whose name
+    // shares its hash with a function's is taken for it, the same way in every body that
+    // calls it.
     let (mut keys, mut calls): (Vec<u64>, Vec<Vec<u32>>) = bodies
         .par_iter()
-        .map(|(open, _, scan)| {
-            let text = &src[*open as usize + 1..];
+        .map(|(_, _, scan)| {
             let mut key = scan.key;
             let mut to = Vec::new();
-            for &(a, b) in &scan.callees {
-                let name = &text[a as usize..b as usize];
-                if declarations.contains(name) {
-                    let mut h = FxHasher::default();
-                    h.write(name);
-                    key = key.wrapping_add(spread(h.finish()));
-                } else if let Some(&j) = defined.get(name) {
-                    to.push(j);
+            for &h in &scan.callees {
+                match by_hash.get(&h) {
+                    Some(&(_, DECLARED)) => key = key.wrapping_add(spread(h)),
+                    Some(&(_, j)) => to.push(j),
+                    None => {}
                 }
             }
             (key, to)
@@ -1311,9 +1335,7 @@ fn is_terminator(w: &[u8]) -> bool {
 
 fn ident_len(s: &[u8]) -> usize {
     // As the lexer reads a name: a `\` may stand in it too.
-    s.iter()
-        .take_while(|&&b| crate::lexer::is_ident_char(b) || b == b'\\')
-        .count()
+    crate::lexer::ident_run(s, true)
 }
 
 /// A name as [`name_len`] measured it, without its quotes.
@@ -1358,8 +1380,8 @@ struct Scratch {
     starts: Vec<u32>,
     /// Per block: where its successors start in the list of all of them.
     first_succ: Vec<u32>,
-    /// Direct callees: (block, where the name lies).
-    calls: Vec<(u32, (u32, u32))>,
+    /// Direct callees: (block, the hash of the name).
+    calls: Vec<(u32, u64)>,
     /// References to globals and metadata, in text order.
     refs: Vec<RawRef>,
     /// References to attribute groups, in text order.
@@ -1475,8 +1497,9 @@ fn scan_lines(
         ) {
             let args = &w[op.len()..];
             if let Some((a, b)) = direct_callee(args)? {
-                let base = (args.as_ptr() as usize - text.as_ptr() as usize) as u32;
-                calls.push((sums.len() as u32 - 1, (base + a as u32, base + b as u32)));
+                let mut h = FxHasher::default();
+                h.write(&args[a..b]);
+                calls.push((sums.len() as u32 - 1, h.finish()));
             }
         }
         if is_terminator(op) {

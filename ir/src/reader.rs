@@ -482,7 +482,7 @@ fn token_offset(t: Token) -> u32 {
 
 impl<'a> Parser<'a> {
     fn new(src: &'a [u8]) -> Self {
-        Self::with_utf8(src, std::str::from_utf8(src).is_ok())
+        Self::with_utf8(src, simdutf8::basic::from_utf8(src).is_ok())
     }
 
     /// A parser over `src` whose UTF-8 validity is already known.
@@ -647,7 +647,7 @@ impl<'a> Parser<'a> {
                 to += 1;
             }
             // Up to the first byte that is not UTF-8, if that is past the token.
-            let valid = match std::str::from_utf8(&self.src[from..to]) {
+            let valid = match simdutf8::compat::from_utf8(&self.src[from..to]) {
                 Ok(_) => to,
                 Err(e) => from + e.valid_up_to(),
             };

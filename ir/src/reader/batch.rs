@@ -224,7 +224,7 @@ pub(crate) fn parse(
 fn is_utf8(src: &[u8]) -> bool {
     const PIECE: usize = 4 << 20;
     if src.len() <= PIECE {
-        return std::str::from_utf8(src).is_ok();
+        return simdutf8::basic::from_utf8(src).is_ok();
     }
     let mut cut = src.len() / 2;
     // At most three continuation bytes follow a start byte.
