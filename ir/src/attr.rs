@@ -24,7 +24,14 @@ impl Attr {
     /// The attribute's kind name (keyword or string key).
     pub fn kind(&self) -> &str {
         match self {
-            Attr::Other(t) => t.split(['(', ' ', '=']).next().unwrap_or(t),
+            // A byte search: `split` with a set of chars decodes UTF-8 as it goes, and the
+            // verifier asks for the kind of every attribute it looks at.
+            Attr::Other(t) => {
+                let end = (t.bytes())
+                    .position(|b| matches!(b, b'(' | b' ' | b'='))
+                    .unwrap_or(t.len());
+                &t[..end]
+            }
             Attr::Type(k, _) | Attr::Str(k, _) => k,
         }
     }

@@ -170,15 +170,31 @@ const FN: u8 = 1;
 const PARAM: u8 = 2;
 const RET: u8 = 4;
 
-/// Where LLVM 22 lets attribute `w` stand (its `FnAttr`, `ParamAttr`, `RetAttr` properties);
-/// attributes LLVM 22 upgrades when read (`readnone` on a function becomes `memory(none)`,
-/// `nocapture` becomes `captures(none)`) count where they are upgraded from.
-fn attr_places(w: &str) -> u8 {
-    // One hash per attribute: this runs for every attribute of every call.
-    static PLACES: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, u8>> =
+/// The attribute takes a type in parentheses ([`TYPE_ATTRS`]).
+const TYPED: u8 = 8;
+/// The attribute takes an argument in parentheses ([`ARG_ATTRS`]).
+const ARG: u8 = 16;
+
+/// What the reader needs to know of attribute keyword `w`, `None` if `w` is no attribute
+/// keyword: where LLVM 22 lets it stand (`FN`, `PARAM`, `RET`: its `FnAttr`, `ParamAttr`,
+/// `RetAttr` properties; attributes LLVM 22 upgrades when read, `readnone` on a function
+/// becoming `memory(none)` and `nocapture` `captures(none)`, count where they are upgraded
+/// from), whether it is [`TYPED`] and whether it takes an [`ARG`];
+/// one hash for all of it, as this runs for every attribute of every call and function
+/// header.
+fn attr_info(w: &str) -> Option<u8> {
+    static INFO: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, u8>> =
         std::sync::OnceLock::new();
-    let map = PLACES.get_or_init(|| ATTR_WORDS.iter().map(|&a| (a, attr_places_of(a))).collect());
-    map.get(w).copied().unwrap_or(FN | PARAM | RET)
+    let map = INFO.get_or_init(|| {
+        (ATTR_WORDS.iter())
+            .map(|&a| {
+                let typed = if TYPE_ATTRS.contains(&a) { TYPED } else { 0 };
+                let arg = if ARG_ATTRS.contains(&a) { ARG } else { 0 };
+                (a, attr_places_of(a) | typed | arg)
+            })
+            .collect()
+    });
+    map.get(w).copied()
 }
 
 fn attr_places_of(w: &str) -> u8 {
@@ -263,13 +279,13 @@ impl<'a> Parser<'a> {
             }
             Tok::Word => {
                 let w = self.cur_text();
-                if !self.is_attr_word(w) {
+                let Some(info) = attr_info(w) else {
                     return Ok(false);
-                }
+                };
                 let start = self.tok.start;
                 self.bump();
-                self.check_attr_place(w, start, pos)?;
-                if TYPE_ATTRS.contains(&w) && self.tok.kind == Tok::LParen {
+                self.check_attr_place(w, info, start, pos)?;
+                if info & TYPED != 0 && self.tok.kind == Tok::LParen {
                     self.bump();
                     let ty = self.parse_type()?;
                     self.expect(Tok::RParen, "')'")?;
@@ -291,7 +307,7 @@ impl<'a> Parser<'a> {
                     set.attrs.push(Attr::Type(w.into(), ty));
                     return Ok(true);
                 }
-                let takes_arg = ARG_ATTRS.contains(&w);
+                let takes_arg = info & ARG != 0;
                 let end = match self.tok.kind {
                     Tok::LParen if takes_arg || w == "uwtable" => {
                         let open = self.tok.start;
@@ -373,8 +389,8 @@ impl<'a> Parser<'a> {
     /// LLParser's checks of where an attribute keyword stands (at its token, as LLVM reports
     /// them). A call's `align N` reads as an attribute of the call and is refused as LLVM's
     /// verifier refuses it; a function header's `align N` is its alignment, read before this.
-    fn check_attr_place(&self, w: &str, start: u32, pos: AttrPos) -> PResult<()> {
-        let places = attr_places(w);
+    fn check_attr_place(&self, w: &str, info: u8, start: u32, pos: AttrPos) -> PResult<()> {
+        let places = info & (FN | PARAM | RET);
         let msg = match pos {
             AttrPos::Return if places & RET == 0 => {
                 "this attribute does not apply to return values"
@@ -400,15 +416,6 @@ impl<'a> Parser<'a> {
             _ => return Ok(()),
         };
         self.error_at(start, msg)
-    }
-
-    fn is_attr_word(&self, w: &str) -> bool {
-        // A hash set: one hash and one comparison, where a binary search over the sorted list
-        // costs seven string comparisons for every attribute of every call.
-        static SET: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>> =
-            std::sync::OnceLock::new();
-        SET.get_or_init(|| ATTR_WORDS.iter().copied().collect())
-            .contains(w)
     }
 }
 
