@@ -149,6 +149,10 @@ impl<'a> Parser<'a> {
     }
 
     pub(super) fn parse_type(&mut self) -> PResult<Type> {
+        if let Some(t) = self.plain_type() {
+            self.allow_void = false;
+            return Ok(t);
+        }
         let allow_void = std::mem::take(&mut self.allow_void);
         let at = token_offset(self.tok);
         self.enter()?;
@@ -159,6 +163,44 @@ impl<'a> Parser<'a> {
             return self.error_at(at, "void type only allowed for function results");
         }
         Ok(t)
+    }
+
+    /// `ptr` or `iN` when nothing after it makes it more (`*`, a parameter list, an address
+    /// space), read without the general path's bookkeeping: most types written are one of
+    /// these two. `None` (nothing read) for anything else, and for what the general path
+    /// reports as an error (a width out of range, nesting too deep).
+    fn plain_type(&mut self) -> Option<Type> {
+        if self.tok.kind != Tok::Word || self.depth >= MAX_DEPTH {
+            return None;
+        }
+        let word = &self.src[self.tok.start as usize..self.tok.end as usize];
+        let ty = match word {
+            b"ptr" => self.m.types.ptr(0),
+            [b'i', digits @ ..]
+                if (1..=7).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) =>
+            {
+                let n = (digits.iter()).fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                if n == 0 || n > MAX_INT_BITS {
+                    return None;
+                }
+                self.m.types.int(n)
+            }
+            _ => return None,
+        };
+        let before = (self.tok, self.lex.pos, self.last_end);
+        self.bump();
+        let extended = match self.tok.kind {
+            Tok::Star | Tok::LParen => true,
+            Tok::Word => &self.src[self.tok.start as usize..self.tok.end as usize] == b"addrspace",
+            _ => false,
+        };
+        if extended {
+            (self.tok, self.lex.pos, self.last_end) = before;
+            return None;
+        }
+        // What `enter` and the general path leave behind for a type one level deep.
+        self.guard.type_hw = self.guard.type_hw.max(self.depth + 1);
+        Some(ty)
     }
 
     /// A type where LLVM also takes `void`: a function's or a call's result.
