@@ -199,8 +199,12 @@ pub(crate) struct BodyScan {
     /// of each one's name (`FxHasher`, without quotes). Those the module declares join the
     /// key in [`plan`].
     pub callees: Vec<u64>,
-    /// Its references (when `lazy`).
+    /// Its references (when `lazy` and `refs_scanned`).
     pub refs: Vec<RawRef>,
+    /// Whether `refs` were looked for, and `lazy` says whether renaming them is all a merge
+    /// can do ([`scan_body`] looks at once; the plan only for the bodies that may be kept as
+    /// text, [`refs_of`]).
+    pub refs_scanned: bool,
     /// The blocks the entry does not reach: where their text lies (after the `{`).
     pub dead: Vec<(u32, u32)>,
     /// Where the function's name lies in the module's text, as [`global_name`] gives it
@@ -261,9 +265,9 @@ fn char_start(src: &[u8], mut i: usize) -> usize {
     i.min(src.len())
 }
 
-/// Per piece of the plan: its bodies (`{`, `}`, scan), the number of names their references
-/// spell, and the names it declares; `None` if it defines a numbered type.
-type Found<'s> = Option<(Vec<(u32, u32, Option<BodyScan>)>, u32, Vec<&'s [u8]>)>;
+/// Per piece of the plan: its bodies (`{`, `}`, scan without references) and the names it
+/// declares; `None` if it defines a numbered type.
+type Found<'s> = Option<(Vec<(u32, u32, Option<BodyScan>)>, Vec<&'s [u8]>)>;
 
 /// [`plan_checking_utf8`], with the text cut into pieces of `piece` bytes (the plan does not
 /// depend on it).
@@ -287,12 +291,8 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> (Vec<Planned>, bool) {
     let found = found.into_iter().map(|(_, f)| f);
     let mut bodies: Vec<(u32, u32, BodyScan)> = Vec::new();
     let mut declarations: FxHashSet<&[u8]> = FxHashSet::default();
-    // Each piece numbers the names its references spell from the total of those before
-    // it: a name has one number per piece that spells it, which is all the reader needs to
-    // look each one up once per piece rather than once per reference.
-    let mut names_before = 0;
     for piece in found {
-        let Some((piece, names, declared)) = piece else {
+        let Some((piece, declared)) = piece else {
             return (Vec::new(), false); // numbered types: the writer renumbers them
         };
         declarations.extend(declared);
@@ -302,24 +302,45 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> (Vec<Planned>, bool) {
                 continue;
             }
             // A body whose key is unknown could equal any other: read them all.
-            let Some(mut scan) = scan else {
+            let Some(scan) = scan else {
                 return (Vec::new(), false);
             };
-            for r in &mut scan.refs {
-                if let RawKind::Global { name, .. } = &mut r.kind {
-                    if *name != NO_NAME {
-                        *name += names_before;
-                    }
-                }
-            }
             bodies.push((open, close, scan));
         }
-        names_before += names;
     }
     let Some(keys) = keys_with_callees(src, &bodies, &declarations) else {
         return (Vec::new(), false); // a name the scan cannot read: read everything
     };
     let sharing = key_counts(&keys);
+    // References only for the bodies that may be kept as text: those no other shares a key
+    // with, and those that may be a twin of another (the same text but for the name: see
+    // [`twins`]). Finding them took a fifth of the scan's time on the Rust modules, and
+    // bodies sharing a key are read in full anyway.
+    let twin_text: Vec<Option<u64>> = (bodies.par_iter().zip(&keys))
+        .map(|((open, close, scan), k)| {
+            let candidate = scan.lazy && sharing[k] >= 2;
+            candidate
+                .then(|| twin_parts(src, *open, *close))
+                .flatten()
+                .map(|(b, a, _)| {
+                    let mut h = FxHasher::default();
+                    h.write(b);
+                    h.write(a);
+                    h.finish()
+                })
+        })
+        .collect();
+    let twin_texts = key_counts(&twin_text.iter().flatten().copied().collect::<Vec<_>>());
+    let want: Vec<usize> = (0..bodies.len())
+        .filter(|&i| {
+            let scan = &bodies[i].2;
+            scan.lazy
+                && (sharing[&keys[i]] == 1 || twin_text[i].is_some_and(|h| twin_texts[&h] >= 2))
+        })
+        .collect();
+    if refs_of(src, &mut bodies, &want).is_none() {
+        return (Vec::new(), false); // a string that does not end: read everything
+    }
     let twin_of = twins(src, &bodies, &keys, &sharing, &declarations);
     let planned = bodies
         .into_iter()
@@ -340,10 +361,9 @@ fn plan_in_pieces(src: &[u8], piece: usize) -> (Vec<Planned>, bool) {
 }
 
 /// One piece's part of [`plan_in_pieces`]: the bodies whose `define` line starts in
-/// `src[a..b]`, the number of names their references spell, and the names the piece
-/// declares; `None` if it defines a numbered type.
+/// `src[a..b]` and the names the piece declares; `None` if it defines a numbered type.
 fn piece_plan(src: &[u8], a: usize, b: usize, ptr_bits: Option<u32>) -> Found<'_> {
-    let (bodies, names) = body_spans(src, a, b, ptr_bits);
+    let bodies = body_spans(src, a, b, ptr_bits);
     // Type definitions and declarations are top-level lines: look for them between
     // the bodies only (most of a module's text is bodies).
     let mut gaps = Vec::new();
@@ -364,7 +384,7 @@ fn piece_plan(src: &[u8], a: usize, b: usize, ptr_bits: Option<u32>) -> Found<'_
         .iter()
         .flat_map(|&(x, y)| declared(src, x, y))
         .collect();
-    Some((bodies, names, declared))
+    Some((bodies, declared))
 }
 
 /// For each body, the first earlier body with the same text, if it may stand for it.
@@ -404,25 +424,15 @@ fn twins(
             }
         })
     };
-    // Per body that may be a twin: the text before its name, after it, and its name.
+    // Per body that may be a twin: the text before its name, after it, and its name (only
+    // bodies whose references were looked for: [`plan_in_pieces`] looks for those of every
+    // body whose text before and after its name is another's too).
     let parts = |i: usize| -> Option<(&[u8], &[u8], &[u8])> {
         let (open, close, scan) = &bodies[i];
-        if !scan.lazy || sharing[&keys[i]] < 2 || names_a_function(i) {
+        if !scan.lazy || !scan.refs_scanned || sharing[&keys[i]] < 2 || names_a_function(i) {
             return None;
         }
-        let (open, close) = (*open as usize, *close as usize);
-        let start = memchr::memrchr(b'\n', &src[..open]).map_or(0, |k| k + 1);
-        let at = start + memchr::memchr(b'@', &src[start..open])?;
-        let end = at + 1 + name_len(&src[at + 1..open])?;
-        let body = &src[open..=close];
-        if find_lit!(body, b"#dbg_").is_some() || find_lit!(body, b"metadata").is_some() {
-            return None;
-        }
-        Some((
-            &src[start..at],
-            &src[end..=close],
-            unquoted(&src[at + 1..end]),
-        ))
+        twin_parts(src, *open, *close)
     };
     let named = |text: &[u8], name: &[u8]| memchr::memmem::find(text, name).is_some();
     let mut first: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
@@ -448,6 +458,74 @@ fn twins(
         }
     }
     out
+}
+
+/// The text of the body at `open..=close` before its name (its `define` line up to the
+/// `@`), after it (the rest of that line and the body), and its name unquoted, as [`twins`]
+/// compares bodies; `None` for a body with debug records or metadata arguments.
+fn twin_parts(src: &[u8], open: u32, close: u32) -> Option<(&[u8], &[u8], &[u8])> {
+    let (open, close) = (open as usize, close as usize);
+    let start = memchr::memrchr(b'\n', &src[..open]).map_or(0, |k| k + 1);
+    let at = start + memchr::memchr(b'@', &src[start..open])?;
+    let end = at + 1 + name_len(&src[at + 1..open])?;
+    let body = &src[open..=close];
+    if find_lit!(body, b"#dbg_").is_some() || find_lit!(body, b"metadata").is_some() {
+        return None;
+    }
+    Some((
+        &src[start..at],
+        &src[end..=close],
+        unquoted(&src[at + 1..end]),
+    ))
+}
+
+/// The references of the bodies at indexes `want` (in text order), on all cores: each
+/// body's `refs`, and `lazy` cleared where renaming them is not all a merge can do
+/// ([`scan_refs`]). The names the references spell are numbered per run of bodies, from
+/// the total of the runs before: a name has one number per run that spells it, which is
+/// all the reader needs to look each one up once per run rather than once per reference.
+/// `None` if a body holds a string that does not end.
+fn refs_of(src: &[u8], bodies: &mut [(u32, u32, BodyScan)], want: &[usize]) -> Option<()> {
+    type Run = (Vec<(usize, Vec<RawRef>, bool)>, u32);
+    let bodies_ro: &[(u32, u32, BodyScan)] = bodies;
+    let runs: Vec<Run> = want
+        .par_chunks(32)
+        .map(|run| {
+            let mut names: FxHashMap<&[u8], u32> = FxHashMap::default();
+            let mut out = Vec::with_capacity(run.len());
+            for &i in run {
+                let (open, close, _) = bodies_ro[i];
+                let text = &src[open as usize + 1..close as usize];
+                let (mut refs, renamable) = SCRATCH.with_borrow_mut(|s| scan_refs(text, s))?;
+                for r in &mut refs {
+                    if let RawKind::Global { name, .. } = &mut r.kind {
+                        let next = names.len() as u32;
+                        *name = *names
+                            .entry(&text[r.at as usize..r.end as usize])
+                            .or_insert(next);
+                    }
+                }
+                out.push((i, refs, renamable));
+            }
+            Some((out, names.len() as u32))
+        })
+        .collect::<Option<_>>()?;
+    let mut names_before = 0;
+    for (run, names) in runs {
+        for (i, mut refs, renamable) in run {
+            for r in &mut refs {
+                if let RawKind::Global { name, .. } = &mut r.kind {
+                    *name += names_before;
+                }
+            }
+            let scan = &mut bodies[i].2;
+            scan.refs = refs;
+            scan.lazy &= renamable;
+            scan.refs_scanned = true;
+        }
+        names_before += names;
+    }
+    Some(())
 }
 
 /// The bodies' keys with what their direct calls tell (see [`BodyScan::callees`]).
@@ -773,10 +851,8 @@ fn body_spans(
     a: usize,
     b: usize,
     ptr_bits: Option<u32>,
-) -> (Vec<(u32, u32, Option<BodyScan>)>, u32) {
+) -> Vec<(u32, u32, Option<BodyScan>)> {
     let mut out = Vec::new();
-    // The names that references to globals spell, numbered in this piece.
-    let mut names: FxHashMap<&[u8], u32> = FxHashMap::default();
     // The lines starting in the piece: their `\n` may be its last byte but one, the rest of
     // the word in the next piece. Searched for between bodies only, from the end of the last
     // one (bodies are most of the text).
@@ -808,7 +884,7 @@ fn body_spans(
         }
         let open = last - 1;
         // The body ends at the first line that starts with `}`, if that line is just `}`.
-        let (close, mut scan) = scan_body(&src[open + 1..], ptr_bits);
+        let (close, mut scan) = scan_body_with(&src[open + 1..], ptr_bits, false);
         let Some(close) = close.map(|c| open + 1 + c) else {
             break;
         };
@@ -822,21 +898,10 @@ fn body_spans(
                 (a as u32, (a + n.len()) as u32)
             });
         }
-        if let Some(scan) = scan.as_mut().filter(|s| s.lazy) {
-            let text = &src[open + 1..];
-            for r in &mut scan.refs {
-                if let RawKind::Global { name, .. } = &mut r.kind {
-                    let next = names.len() as u32;
-                    *name = *names
-                        .entry(&text[r.at as usize..r.end as usize])
-                        .or_insert(next);
-                }
-            }
-        }
         out.push((open as u32, close as u32, scan));
         min = close;
     }
-    (out, names.len() as u32)
+    out
 }
 
 /// Add to an instruction's hash what LLVM's comparator compares exactly and the text spells
@@ -1359,9 +1424,21 @@ pub(crate) fn name_len(s: &[u8]) -> Option<usize> {
 /// starting with `}`, `None` if none does), and its key, whether it may be kept as text, and
 /// its references; no scan when it cannot tell the key (the module is then read in full:
 /// another body equal to this one could not be told apart).
+#[cfg(test)]
 pub(crate) fn scan_body(text: &[u8], ptr_bits: Option<u32>) -> (Option<usize>, Option<BodyScan>) {
+    scan_body_with(text, ptr_bits, true)
+}
+
+/// [`scan_body`], its references left for later unless `with_refs` (then the scan's `lazy`
+/// does not yet say whether renaming the references is all a merge can do to the body, and
+/// `refs` is empty: see [`refs_of`]).
+fn scan_body_with(
+    text: &[u8],
+    ptr_bits: Option<u32>,
+    with_refs: bool,
+) -> (Option<usize>, Option<BodyScan>) {
     let mut close = None;
-    let scan = SCRATCH.with_borrow_mut(|s| scan_lines(text, ptr_bits, &mut close, s));
+    let scan = SCRATCH.with_borrow_mut(|s| scan_lines(text, ptr_bits, &mut close, s, with_refs));
     if close.is_none() {
         // Stopped early: find the end the plain way.
         close = find_lit!(text, b"\n}").map(|k| k + 1);
@@ -1400,6 +1477,7 @@ fn scan_lines(
     ptr_bits: Option<u32>,
     close: &mut Option<usize>,
     scratch: &mut Scratch,
+    with_refs: bool,
 ) -> Option<BodyScan> {
     // Per block (see [`Scratch`]); block 0 is the entry.
     let Scratch {
@@ -1549,12 +1627,16 @@ fn scan_lines(
         .filter(|&b| !seen[b])
         .map(|b| (starts[b], starts.get(b + 1).map_or(end as u32, |&s| s)))
         .collect();
-    let (refs, renamable) = scan_refs(&text[..end], scratch)?;
+    let (refs, renamable) = match with_refs {
+        true => scan_refs(&text[..end], scratch)?,
+        false => (Vec::new(), true),
+    };
     Some(BodyScan {
         key: key ^ count.wrapping_mul(0xff51_afd7_ed55_8ccd),
         lazy: lazy && renamable,
         callees,
         refs,
+        refs_scanned: with_refs,
         dead,
         name: None,
     })
@@ -1895,7 +1977,7 @@ mod tests {
     fn planned_keys(src: &str) -> FxHashMap<String, (u64, bool)> {
         let bytes = src.as_bytes();
         let mut bodies = Vec::new();
-        for (open, close, scan) in body_spans(bytes, 0, bytes.len(), pointer_bits(bytes)).0 {
+        for (open, close, scan) in body_spans(bytes, 0, bytes.len(), pointer_bits(bytes)) {
             bodies.push((open, close, scan.expect("a known key")));
         }
         let declarations: FxHashSet<&[u8]> = declared(bytes, 0, bytes.len()).into_iter().collect();
@@ -2166,7 +2248,7 @@ mod tests {
     #[test]
     fn spans_follow_llvm_layout() {
         let src = b"define void @f() {\n  ret void\n}\n\ndefine void @g() {\nx:\n  ret void\n}\n";
-        let s = body_spans(src, 0, src.len(), None).0;
+        let s = body_spans(src, 0, src.len(), None);
         assert_eq!(s.len(), 2);
         assert!(s.iter().all(|b| b.2.is_some()));
         assert_eq!(src[s[0].0 as usize], b'{');
@@ -2293,6 +2375,34 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    /// The plan looks for references only in the bodies that may be kept as text, after the
+    /// keys: what they say still decides (a `blockaddress` keeps a body from being kept as
+    /// text, alone or as a twin), and the bodies kept as text have them.
+    #[test]
+    fn the_plan_looks_for_references_where_they_decide() {
+        let src = [
+            "@g = global i32 0\n",
+            "define void @alone(ptr %p) {\n  store i32 1, ptr @g\n  ret void\n}\n",
+            "define void @addr(ptr %p) {\n  store ptr blockaddress(@addr, %b), ptr %p\n  br label %b\nb:\n  ret void\n}\n",
+            "define i32 @t1(ptr %p) {\n  store ptr blockaddress(@x, %b), ptr %p\n  ret i32 7\n}\n",
+            "define i32 @t2(ptr %p) {\n  store ptr blockaddress(@x, %b), ptr %p\n  ret i32 7\n}\n",
+            "define void @x() {\n  br label %b\nb:\n  ret void\n}\n",
+        ]
+        .concat();
+        let planned = plan(src.as_bytes());
+        let lazy: Vec<bool> = planned.iter().map(|p| p.lazy).collect();
+        assert_eq!(lazy, [true, false, false, false, true]);
+        assert!(planned.iter().all(|p| p.twin_of.is_none()));
+        // @alone's reference to @g, found for the reader.
+        let alone = &planned[0];
+        let names: Vec<&[u8]> = (alone.refs.iter())
+            .filter(|r| matches!(r.kind, RawKind::Global { .. }))
+            .map(|r| &src.as_bytes()[alone.open as usize + 1..][r.at as usize..r.end as usize])
+            .collect();
+        assert_eq!(names, [b"@g".as_slice()]);
+        assert!(planned[1].refs.is_empty() && planned[2].refs.is_empty());
     }
 
     #[test]
