@@ -338,17 +338,21 @@ impl<'m> Writer<'m> {
     /// references on its own).
     fn md_nodes(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let m = self.m;
-        let nodes: Vec<(u32, &crate::metadata::MdNode)> = match self.num {
+        // (number printed, index in `md_nodes`, node)
+        type Node<'a> = (u32, usize, &'a crate::metadata::MdNode);
+        let nodes: Vec<Node> = match self.num {
             Some(num) => (num.md_order.iter().enumerate())
-                .map(|(k, &i)| (k as u32, &m.md_nodes[i]))
+                .map(|(k, &i)| (k as u32, i, &m.md_nodes[i]))
                 .collect(),
-            None => m.md_nodes.iter().map(|n| (n.id, n)).collect(),
+            None => (m.md_nodes.iter().enumerate())
+                .map(|(i, n)| (n.id, i, n))
+                .collect(),
         };
         if nodes.is_empty() {
             return Ok(());
         }
         self.s("\n");
-        let node = |w: &mut Writer, &(id, n): &(u32, &crate::metadata::MdNode)| {
+        let node = |w: &mut Writer, &(id, i, n): &Node| {
             w.s("!");
             w.num(id);
             w.s(" = ");
@@ -359,10 +363,10 @@ impl<'m> Writer<'m> {
             {
                 w.s("distinct ");
             }
-            w.md_text(&n.text);
+            w.md_node_text(i, &n.text);
             w.s("\n");
         };
-        let size = |(_, n): &(u32, &crate::metadata::MdNode)| n.text.len() + 16;
+        let size = |(_, _, n): &Node| n.text.len() + 16;
         self.in_runs(out, &nodes, 1024, size, node, |_| {})
     }
 

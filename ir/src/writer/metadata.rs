@@ -63,6 +63,34 @@ impl<'m> Writer<'m> {
         self.out.extend_from_slice(&b[last..]);
     }
 
+    /// The text of node `k` of `Module::md_nodes` ([`Writer::md_text`]), its references
+    /// where the numbering found them ([`numbering::Numbering::node_refs`]).
+    pub(super) fn md_node_text(&mut self, k: usize, t: &str) {
+        let Some(num) = self.num else {
+            return self.s(t);
+        };
+        let m = self.m;
+        let b = t.as_bytes();
+        let mut last = 0;
+        for (at, id) in num.node_refs(k) {
+            self.out.extend_from_slice(&b[last..at]);
+            match num.inline_text(m, id) {
+                Some(text) => self.md_text(text),
+                None => {
+                    self.out.push(b'!');
+                    self.num(num.md(id));
+                }
+            }
+            // The number's digits (as `numbering::for_each_ref` read them).
+            let digits = b[at + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            last = at + 1 + digits;
+        }
+        self.out.extend_from_slice(&b[last..]);
+    }
+
     pub(super) fn attachments(
         &mut self,
         f: Option<(&Function, &Body)>,

@@ -38,6 +38,13 @@ pub(super) struct Numbering<'m> {
     pub attr_sets: Vec<Cow<'m, [Attr]>>,
     /// Intrinsic declarations whose group opt changes (see [`Builder::function_attrs`]).
     fn_slot: FxHashMap<GlobalId, u32>,
+    /// Each node's references as [`Builder`] found them: node k's are at
+    /// `starts[k]..starts[k + 1]` of `refs` (the input numbers) and `ats` (where each `!`
+    /// stands in the node's text), so that the writer renumbers a node without searching its
+    /// text again ([`Numbering::node_refs`]).
+    starts: Vec<u32>,
+    refs: Vec<u32>,
+    ats: Vec<u32>,
 }
 
 /// Calls `f` with each `!N` reference in metadata text, in order, and the byte range it
@@ -82,6 +89,24 @@ impl<'m> Numbering<'m> {
         let k = self.index.get(id)?;
         let text: &'a str = &m.md_nodes[k as usize].text;
         (self.md_slot[k as usize] == NONE && text.starts_with("!DIExpression(")).then_some(text)
+    }
+
+    /// The references in the text of node `k` (an index into `Module::md_nodes`): where each
+    /// `!` stands and the input number after it, in text order.
+    pub fn node_refs(&self, k: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let (a, b) = (self.starts[k] as usize, self.starts[k + 1] as usize);
+        let (ats, refs) = (&self.ats[a..b], &self.refs[a..b]);
+        // Kinds whose operands are not in text order ([`operand_order`]): sorted back.
+        let mut order: smallvec::SmallVec<[(u32, u32); 8]> = smallvec::SmallVec::new();
+        let sorted = ats.windows(2).all(|w| w[0] < w[1]);
+        if !sorted {
+            order.extend(ats.iter().copied().zip(refs.iter().copied()));
+            order.sort_unstable_by_key(|&(at, _)| at);
+        }
+        let direct = sorted.then(|| ats.iter().copied().zip(refs.iter().copied()));
+        (direct.into_iter().flatten())
+            .chain(order)
+            .map(|(at, r)| (at as usize, r))
     }
 
     /// The new number of input attribute group `g`.
@@ -243,6 +268,8 @@ struct Builder<'m> {
     /// `md_nodes`) are `refs[starts[k]..starts[k + 1]]`.
     starts: Vec<u32>,
     refs: Vec<u32>,
+    /// Where each of `refs` stands in its node's text.
+    ats: Vec<u32>,
     md_slot: Vec<u32>,
     md_order: Vec<usize>,
     stack: Vec<u32>,
@@ -266,19 +293,24 @@ impl<'m> Builder<'m> {
         // Each node's references, read on all cores in runs of nodes (debug-info modules have
         // hundreds of thousands), then laid end to end in node order.
         use rayon::prelude::*;
-        let runs: Vec<(Vec<u32>, Vec<u32>)> = m
+        type Run = (Vec<u32>, Vec<u32>, Vec<u32>);
+        let runs: Vec<Run> = m
             .md_nodes
             .par_chunks(4096)
             .map(|nodes| {
                 let mut starts = Vec::with_capacity(nodes.len());
                 let mut refs = Vec::new();
-                let mut keyed: Vec<(u32, u32)> = Vec::new();
+                let mut ats = Vec::new();
+                let mut keyed: Vec<(u32, u32, u32)> = Vec::new();
                 for n in nodes {
                     starts.push(refs.len() as u32);
                     let text = n.text.as_bytes();
                     let fields = operand_order(text);
                     if fields.is_empty() {
-                        for_each_ref(text, |r, _, _| refs.push(r));
+                        for_each_ref(text, |r, at, _| {
+                            refs.push(r);
+                            ats.push(at as u32);
+                        });
                         continue;
                     }
                     keyed.clear();
@@ -286,21 +318,24 @@ impl<'m> Builder<'m> {
                         let rank = field_before(text, at)
                             .and_then(|f| fields.iter().position(|&x| x == f))
                             .map_or(u32::MAX, |k| k as u32);
-                        keyed.push((rank, r));
+                        keyed.push((rank, r, at as u32));
                     });
                     // Stable: fields not in the table keep their order, after those in it.
-                    keyed.sort_by_key(|&(rank, _)| rank);
-                    refs.extend(keyed.iter().map(|&(_, r)| r));
+                    keyed.sort_by_key(|&(rank, _, _)| rank);
+                    refs.extend(keyed.iter().map(|&(_, r, _)| r));
+                    ats.extend(keyed.iter().map(|&(_, _, at)| at));
                 }
-                (starts, refs)
+                (starts, refs, ats)
             })
             .collect();
         let mut starts = Vec::with_capacity(m.md_nodes.len() + 1);
-        let mut refs = Vec::with_capacity(runs.iter().map(|r| r.1.len()).sum());
-        for (run_starts, run_refs) in runs {
+        let total = runs.iter().map(|r| r.1.len()).sum();
+        let (mut refs, mut ats) = (Vec::with_capacity(total), Vec::with_capacity(total));
+        for (run_starts, run_refs, run_ats) in runs {
             let base = refs.len() as u32;
             starts.extend(run_starts.into_iter().map(|s| s + base));
             refs.extend(run_refs);
+            ats.extend(run_ats);
         }
         starts.push(refs.len() as u32);
         Builder {
@@ -308,6 +343,7 @@ impl<'m> Builder<'m> {
             index,
             starts,
             refs,
+            ats,
             md_slot: vec![NONE; m.md_nodes.len()],
             md_order: Vec::with_capacity(m.md_nodes.len()),
             stack: Vec::new(),
@@ -466,6 +502,9 @@ impl<'m> Builder<'m> {
             attr_slot: self.attr_slot,
             attr_sets: self.attr_sets,
             fn_slot: self.fn_slot,
+            starts: self.starts,
+            refs: self.refs,
+            ats: self.ats,
         }
     }
 }
