@@ -79,12 +79,87 @@ struct Guard {
     /// Bytes that number-sized allocations may still take (see [`Guard::budget`]).
     spent: u64,
     /// Metadata node ids defined so far, for LLVM's "Metadata id is already used".
-    md_ids: rustc_hash::FxHashSet<u32>,
+    md_ids: IdSet,
     /// Where each identified struct is defined (for errors found once all are known).
     type_defs: FxHashMap<Type, u32>,
     /// Whether `Module::order` lists some global twice: where it was first used, and later
     /// where it was defined (which is the place that counts).
     order_has_uses: bool,
+}
+
+/// A set of metadata ids: a bit each below [`IdSet::BITS`] (LLVM numbers a module's nodes
+/// from 0 without gaps, and a debug build defines hundreds of thousands: a hash set cost
+/// three hash operations a node), a hash set for the rest.
+#[derive(Default)]
+pub(crate) struct IdSet {
+    bits: Vec<u64>,
+    big: rustc_hash::FxHashSet<u32>,
+    len: usize,
+    max: Option<u32>,
+}
+
+impl IdSet {
+    /// Ids below this take a bit (128 KiB at most, whatever the input).
+    const BITS: u32 = 1 << 20;
+
+    /// Add `id`; whether it was not there.
+    pub(crate) fn insert(&mut self, id: u32) -> bool {
+        let new = if id < Self::BITS {
+            let (word, bit) = ((id / 64) as usize, 1u64 << (id % 64));
+            if word >= self.bits.len() {
+                self.bits.resize(word + 1, 0);
+            }
+            let new = self.bits[word] & bit == 0;
+            self.bits[word] |= bit;
+            new
+        } else {
+            self.big.insert(id)
+        };
+        if new {
+            self.len += 1;
+            self.max = self.max.max(Some(id));
+        }
+        new
+    }
+
+    /// Take `id` out (it was inserted).
+    pub(crate) fn remove(&mut self, id: u32) {
+        let was = if id < Self::BITS {
+            let (word, bit) = ((id / 64) as usize, 1u64 << (id % 64));
+            let was = self.bits.get(word).is_some_and(|w| w & bit != 0);
+            if was {
+                self.bits[word] &= !bit;
+            }
+            was
+        } else {
+            self.big.remove(&id)
+        };
+        if was {
+            self.len -= 1;
+            if self.max == Some(id) {
+                let in_bits = (self.bits.iter().enumerate().rev())
+                    .find(|(_, &w)| w != 0)
+                    .map(|(k, w)| k as u32 * 64 + 63 - w.leading_zeros());
+                self.max = self.big.iter().copied().max().or(in_bits);
+            }
+        }
+    }
+
+    pub(crate) fn contains(&self, id: u32) -> bool {
+        if id < Self::BITS {
+            (self.bits.get((id / 64) as usize)).is_some_and(|w| w & (1 << (id % 64)) != 0)
+        } else {
+            self.big.contains(&id)
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(crate) fn max(&self) -> Option<u32> {
+        self.max
+    }
 }
 
 /// Token text for a message: its first line, at most 40 characters, control characters and
@@ -928,5 +1003,45 @@ pub fn position(src: &[u8], offset: u32, msg: String) -> ParseError {
         col,
         msg,
         line_text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::IdSet;
+
+    /// The set of metadata ids against a plain hash set: ids on both sides of
+    /// [`IdSet::BITS`], repeats, and removals (of the largest too).
+    #[test]
+    fn id_set_is_a_set() {
+        let mut set = IdSet::default();
+        let mut plain = std::collections::BTreeSet::new();
+        let ids = [
+            0,
+            5,
+            64,
+            5,
+            IdSet::BITS - 1,
+            IdSet::BITS,
+            u32::MAX,
+            63,
+            IdSet::BITS,
+            7,
+        ];
+        for id in ids {
+            assert_eq!(set.insert(id), plain.insert(id), "insert {id}");
+            assert_eq!(set.len(), plain.len());
+            assert_eq!(set.max(), plain.last().copied());
+        }
+        for id in [u32::MAX, 5, IdSet::BITS - 1, IdSet::BITS, 1000] {
+            if plain.remove(&id) {
+                set.remove(id);
+            }
+            assert_eq!(set.len(), plain.len(), "remove {id}");
+            assert_eq!(set.max(), plain.last().copied(), "remove {id}");
+        }
+        for id in ids.into_iter().chain([1, 2, 100, IdSet::BITS + 1]) {
+            assert_eq!(set.contains(id), plain.contains(&id), "contains {id}");
+        }
     }
 }

@@ -280,7 +280,7 @@ impl<'a> Parser<'a> {
         if let Some((&id, &off)) = self
             .md_first_use
             .iter()
-            .filter(|(id, _)| !self.guard.md_ids.contains(id))
+            .filter(|(&id, _)| !self.guard.md_ids.contains(id))
             .min_by_key(|(_, &o)| o)
         {
             return self.error_at(off, format!("use of undefined metadata '!{id}'"));

@@ -396,10 +396,10 @@ impl Parser<'_> {
         // Metadata and attribute groups the bodies name: every number up to the largest named
         // is defined when the numbers defined run from 0 without a gap, as LLVM writes them;
         // else each reference is looked up.
-        let md_max = self.guard.md_ids.iter().max().copied();
+        let md_max = self.guard.md_ids.max();
         if !all_defined(self.lazy_md_max, md_max, self.guard.md_ids.len()) {
             if let Some(at) = self.first_lazy_ref(|r| match r {
-                RefKind::Md(n) => !self.guard.md_ids.contains(&n),
+                RefKind::Md(n) => !self.guard.md_ids.contains(n),
                 _ => false,
             }) {
                 return self.error_at(at, "undefined metadata in a body kept as text");

@@ -301,17 +301,17 @@ impl<'a> Parser<'a> {
             self.md_serial = true;
             return false;
         }
-        // Each id once, and none the text before defined.
-        let total: usize = pieces.iter().flatten().map(|p| p.0.len()).sum();
-        let mut fresh: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
-        fresh.reserve(total);
-        for node in pieces.iter().flatten().flat_map(|p| &p.0) {
-            if !fresh.insert(node.id) || self.guard.md_ids.contains(&node.id) {
-                self.md_serial = true;
-                return false; // the serial reading says where
+        // Each id once, and none the text before defined: into the module's set at once; on
+        // a repeat, the ids this added are taken out again and the serial reading (from the
+        // set as it was) says where.
+        let ids = || pieces.iter().flatten().flat_map(|p| &p.0).map(|n| n.id);
+        if let Some(k) = ids().position(|id| !self.guard.md_ids.insert(id)) {
+            for id in ids().take(k) {
+                self.guard.md_ids.remove(id);
             }
+            self.md_serial = true;
+            return false;
         }
-        self.guard.md_ids.extend(fresh);
         let mut stop = start as u32;
         for (nodes, named, end, refs, noted) in pieces.into_iter().flatten() {
             self.m.md_nodes.extend(nodes);
