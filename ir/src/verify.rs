@@ -312,8 +312,8 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
         let global = &m.globals[g];
         let common = global.common();
         let name = common.name.as_str().unwrap_or_default();
-        // Only an error needs the name: building it for every global cost a tenth of the
-        // verifier's time on a module without errors.
+        // Only an error needs the name: building it for every global was half of the
+        // module-level checks' instructions on a coverage build without errors.
         let at = || format!(" ('@{}')", m.global_name(g));
         match common.dll {
             DllStorage::Export if common.visibility == Visibility::Hidden => {
