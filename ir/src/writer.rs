@@ -63,6 +63,7 @@ pub fn write_module(m: &Module, out: &mut dyn Write) -> io::Result<()> {
         slots: Slots::default(),
         globals: Default::default(),
         preds: Vec::new(),
+        types: TypeTexts::default(),
         num: Some(&num),
     };
     w.module(out)
@@ -84,6 +85,7 @@ pub fn type_to_string(m: &Module, t: Type) -> String {
         slots: Slots::default(),
         globals: Default::default(),
         preds: Vec::new(),
+        types: TypeTexts::default(),
         num: None,
     };
     w.ty(t);
@@ -99,6 +101,7 @@ pub fn const_to_string(m: &Module, c: Const) -> String {
         slots: Slots::default(),
         globals: Default::default(),
         preds: Vec::new(),
+        types: TypeTexts::default(),
         num: None,
     };
     w.typed_const(c);
@@ -114,6 +117,7 @@ pub fn inst_to_string(m: &Module, f: &Function, i: Inst) -> String {
         slots: Slots::default(),
         globals: Default::default(),
         preds: Vec::new(),
+        types: TypeTexts::default(),
         num: None,
     };
     if let Some(b) = &f.body {
@@ -139,6 +143,8 @@ struct Writer<'m> {
     globals: std::sync::Arc<GlobalNames>,
     /// Scratch for [`Writer::predecessors`].
     preds: Vec<Vec<Block>>,
+    /// Types this writer printed, as it printed them ([`Writer::ty`]).
+    types: TypeTexts,
     /// opt's numbers for metadata nodes and attribute groups (when printing a whole module).
     num: Option<&'m Numbering<'m>>,
     /// The module's [`Module::program_addrspace`].
@@ -264,6 +270,7 @@ impl<'m> Writer<'m> {
             slots: Slots::default(),
             globals: self.globals.clone(),
             preds: Vec::new(),
+            types: TypeTexts::default(),
             num: self.num,
             program_as: self.program_as,
         }
@@ -272,6 +279,23 @@ impl<'m> Writer<'m> {
     fn number_globals(&mut self) {
         self.globals = std::sync::Arc::new(GlobalNames::new(self.m));
     }
+}
+
+/// The text of the types a writer printed that take more than a word (structs, arrays,
+/// vectors, function types, named structs), up to [`TypeTexts::LONGEST`] bytes each: a
+/// sanitizer build prints `{ [4 x i8], [28 x i8] }` at each of ten thousand globals, and a
+/// C++ module `%"class.std::..."` at each `alloca` and `getelementptr`. Each writer (one per
+/// run of globals or functions printed on a thread) keeps its own.
+#[derive(Default)]
+struct TypeTexts {
+    at: rustc_hash::FxHashMap<Type, (u32, u32)>,
+    text: Vec<u8>,
+}
+
+impl TypeTexts {
+    /// Longer types are printed each time (a cache of every type's text could grow with the
+    /// square of nested types' sizes).
+    const LONGEST: usize = 512;
 }
 
 /// Every global's name as the writer prints it (`@name`, `@"a name"`, `@7` for an unnamed
@@ -300,6 +324,7 @@ impl GlobalNames {
                     slots: Slots::default(),
                     globals: Default::default(),
                     preds: Vec::new(),
+                    types: TypeTexts::default(),
                     num: None,
                 };
                 let mut ends = Vec::with_capacity(chunk.len());

@@ -196,7 +196,7 @@ fn decimal_sixteen_bit_floats() {
 /// holding a comment or a line break is read in full each time.
 #[test]
 fn repeated_literal_struct_types_are_the_types_first_read() {
-    let src = "%t = type { i8 }\n@a = global { i32, %t } zeroinitializer\n@b = global { i32, %\"t\" } zeroinitializer\n@c = global { i32, %t } zeroinitializer\n@d = global { i32, ; a comment }\n %t } zeroinitializer\n@e = global { i32, [2 x { i32, %t }] } zeroinitializer\n@f = global { i32, %t } { i32 1, %t { i8 2 } }\n";
+    let src = "%t = type { i8 }\n@a = global { i32, %t } zeroinitializer\n@b = global { i32, %\"t\" } zeroinitializer\n@c = global { i32, %t } zeroinitializer\n@d = global { i32, ; a comment }\n %t } zeroinitializer\n@e = global { i32, [2 x { i32, %t }] } zeroinitializer\n@f = global { i32, %t } { i32 1, %t { i8 2 } }\n@p = global <{ i32, %t }> zeroinitializer\n@q = global <{ i32, %t }> zeroinitializer\n@v = global <2 x i32> zeroinitializer\n@w = global { <{ i32, %t }>, <2 x i32> } zeroinitializer\n";
     let out = fixed_point(src);
     for g in ["a", "b", "c", "d"] {
         assert!(
@@ -212,6 +212,21 @@ fn repeated_literal_struct_types_are_the_types_first_read() {
         out.contains("@f = global { i32, %t } { i32 1, %t { i8 2 } }"),
         "{out}"
     );
+    // Packed, the same: `<{ ... }>` read once per text, a vector beside it.
+    for g in ["p", "q"] {
+        assert!(
+            out.contains(&format!("@{g} = global <{{ i32, %t }}> zeroinitializer")),
+            "{out}"
+        );
+    }
+    assert!(
+        out.contains("@v = global <2 x i32> zeroinitializer"),
+        "{out}"
+    );
+    assert!(
+        out.contains("@w = global { <{ i32, %t }>, <2 x i32> } zeroinitializer"),
+        "{out}"
+    );
 }
 
 /// The nesting limit holds for a literal struct type read before at a shallower depth: the
@@ -220,15 +235,21 @@ fn repeated_literal_struct_types_are_the_types_first_read() {
 fn a_literal_struct_type_read_before_still_counts_against_the_nesting_limit() {
     let mut outcomes = Vec::new();
     for depth in 505..=515 {
+        // Plain and packed structs in turn.
+        let (open, close) = if depth % 2 == 1 {
+            ("<{", "}>")
+        } else {
+            ("{", "}")
+        };
         let deep = format!(
-            "@deep = global {}{{ i32, i64 }}{} zeroinitializer\n",
+            "@deep = global {}{open} i32, i64 {close}{} zeroinitializer\n",
             "[1 x ".repeat(depth),
             "]".repeat(depth)
         );
         let alone = parse_module(deep.as_bytes())
             .map(|_| ())
             .map_err(|e| e.to_string());
-        let after = format!("@shallow = global {{ i32, i64 }} zeroinitializer\n{deep}");
+        let after = format!("@shallow = global {open} i32, i64 {close} zeroinitializer\n{deep}");
         let after = parse_module(after.as_bytes())
             .map(|_| ())
             .map_err(|e| e.to_string().replace("2:", "1:"));

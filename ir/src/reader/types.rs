@@ -303,31 +303,10 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::Less => {
-                self.bump();
-                if self.tok.kind == Tok::LBrace {
-                    let elems = self.struct_elems()?;
-                    self.expect(Tok::Greater, "'>'")?;
-                    self.m.types.intern(TypeData::Struct {
-                        elems,
-                        packed: true,
-                    })
-                } else {
-                    let scalable = self.eat_word("vscale");
-                    if scalable {
-                        self.expect_word("x")?;
-                    }
-                    let n = self.parse_u32()?;
-                    self.expect_word("x")?;
-                    let elem = self.parse_type()?;
-                    self.expect(Tok::Greater, "'>'")?;
-                    if n == 0 {
-                        return self.error_at(start, "zero element vector is illegal");
-                    }
-                    self.m.types.intern(TypeData::Vector {
-                        len: n,
-                        elem,
-                        scalable,
-                    })
+                let text = self.struct_literal_text();
+                match text.and_then(|t| self.struct_literal_seen(t)) {
+                    Some(ty) => ty,
+                    None => self.packed_or_vector(start, text)?,
                 }
             }
             Tok::LSquare => {
@@ -375,18 +354,64 @@ impl<'a> Parser<'a> {
         Ok(ty)
     }
 
-    /// The text of the literal struct type at the current `{`, up to its `}`, when it holds
+    /// At `<`: a packed struct `<{ ... }>` (noted by its `text` when it has one, see
+    /// [`Parser::struct_literal_text`]) or a vector `<N x T>`, `<vscale x N x T>`.
+    fn packed_or_vector(&mut self, start: u32, text: Option<&'a [u8]>) -> PResult<Type> {
+        self.bump();
+        if self.tok.kind == Tok::LBrace {
+            let elems = self.struct_elems()?;
+            self.expect(Tok::Greater, "'>'")?;
+            let ty = self.m.types.intern(TypeData::Struct {
+                elems,
+                packed: true,
+            });
+            // Only when the `}>` read is the one the text ends at.
+            if let Some(t) = text.filter(|t| self.last_end as usize == start as usize + t.len()) {
+                let levels = self.guard.type_hw.saturating_sub(self.depth);
+                self.struct_literals.insert(t, (ty, levels));
+            }
+            return Ok(ty);
+        }
+        let scalable = self.eat_word("vscale");
+        if scalable {
+            self.expect_word("x")?;
+        }
+        let n = self.parse_u32()?;
+        self.expect_word("x")?;
+        let elem = self.parse_type()?;
+        self.expect(Tok::Greater, "'>'")?;
+        if n == 0 {
+            return self.error_at(start, "zero element vector is illegal");
+        }
+        Ok(self.m.types.intern(TypeData::Vector {
+            len: n,
+            elem,
+            scalable,
+        }))
+    }
+
+    /// The text of the literal struct type at the current `{` (or `<{`), up to its `}` (or
+    /// `}>`), when it holds
     /// no other brace, no string, no comment and no line break: the same such text is the
     /// same type wherever it stands (a type's name means one type, see `type_names`).
     fn struct_literal_text(&self) -> Option<&'a [u8]> {
         let start = self.tok.start as usize;
         let src: &'a [u8] = self.src;
-        let rest = src.get(start + 1..)?;
+        // A packed struct as LLVM prints it, `<{ ... }>`: the same, with its angle brackets.
+        let packed = usize::from(src.get(start) == Some(&b'<'));
+        if packed == 1 && src.get(start + 1) != Some(&b'{') {
+            return None;
+        }
+        let rest = src.get(start + packed + 1..)?;
         let close = memchr::memchr3(b'{', b'}', b'"', rest)?;
         if rest[close] != b'}' || memchr::memchr2(b';', b'\n', &rest[..close]).is_some() {
             return None;
         }
-        Some(&src[start..start + close + 2])
+        let end = start + packed + close + 2;
+        if packed == 1 && src.get(end) != Some(&b'>') {
+            return None;
+        }
+        Some(&src[start..end + packed])
     }
 
     /// The type of `text` ([`Parser::struct_literal_text`]) if it was read before, with the

@@ -226,6 +226,33 @@ impl TypeFinder<'_> {
 
 impl<'m> Writer<'m> {
     pub(super) fn ty(&mut self, t: Type) {
+        let composite = matches!(
+            self.m.types.get(t),
+            TypeData::Struct { .. }
+                | TypeData::Array(..)
+                | TypeData::Vector { .. }
+                | TypeData::Func { .. }
+                | TypeData::Named(_)
+        );
+        if !composite {
+            return self.ty_text(t);
+        }
+        if let Some(&(a, b)) = self.types.at.get(&t) {
+            let text = &self.types.text[a as usize..b as usize];
+            self.out.extend_from_slice(text);
+            return;
+        }
+        let from = self.out.len();
+        self.ty_text(t);
+        if self.out.len() - from <= super::TypeTexts::LONGEST {
+            let a = self.types.text.len() as u32;
+            self.types.text.extend_from_slice(&self.out[from..]);
+            self.types.at.insert(t, (a, self.types.text.len() as u32));
+        }
+    }
+
+    /// [`Writer::ty`] without the cache.
+    fn ty_text(&mut self, t: Type) {
         match self.m.types.get(t) {
             TypeData::Void => self.s("void"),
             TypeData::Label => self.s("label"),
