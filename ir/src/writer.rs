@@ -152,7 +152,7 @@ struct Writer<'m> {
 }
 
 fn is_plain_name(s: &[u8]) -> bool {
-    !s.is_empty() && !s[0].is_ascii_digit() && s.iter().all(|&c| PLAIN[c as usize])
+    !s.is_empty() && !s[0].is_ascii_digit() && crate::lexer::table_run(s, &PLAIN) == s.len()
 }
 
 /// Bytes a name may hold unquoted: letters, digits, `-`, `.`, `_` (a table: names are printed

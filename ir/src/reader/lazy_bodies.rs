@@ -15,28 +15,34 @@ use cranelift_entity::packed_option::ReservedValue;
 /// 64 read the same within 1% on the corpus.)
 const LAZY_INIT_MIN: usize = 32;
 
-/// Words that keep an initializer from being kept as text ([`Parser::lazy_initializer`]).
-const FOLDING_OR_UNSURE: &[&[u8]] = &[
-    b"add",
-    b"sub",
-    b"mul",
-    b"shl",
-    b"xor",
-    b"and",
-    b"or",
-    b"lshr",
-    b"ashr",
-    b"icmp",
-    b"fcmp",
-    b"select",
-    b"extractelement",
-    b"insertelement",
-    b"shufflevector",
-    b"blockaddress",
-    b"dso_local_equivalent",
-    b"no_cfi",
-    b"ptrauth",
-];
+/// Words that keep an initializer from being kept as text ([`Parser::lazy_initializer`]):
+/// a `match`, which compares by length first and then as integers, where a list searched
+/// word by word cost a call to `memcmp` per word of the same length, at every word of every
+/// initializer.
+fn folding_or_unsure(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"add"
+            | b"sub"
+            | b"mul"
+            | b"shl"
+            | b"xor"
+            | b"and"
+            | b"or"
+            | b"lshr"
+            | b"ashr"
+            | b"icmp"
+            | b"fcmp"
+            | b"select"
+            | b"extractelement"
+            | b"insertelement"
+            | b"shufflevector"
+            | b"blockaddress"
+            | b"dso_local_equivalent"
+            | b"no_cfi"
+            | b"ptrauth"
+    )
+}
 
 /// Where a name is in the text: from its `@` to one past its end.
 type Span = (usize, usize);
@@ -228,7 +234,7 @@ impl Parser<'_> {
                         .iter()
                         .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
                         .count();
-                    if FOLDING_OR_UNSURE.contains(&&src[i..i + n]) {
+                    if folding_or_unsure(&src[i..i + n]) {
                         // One `sub` is known not to fold: that of two variables' addresses.
                         let (end, a, b) = address_difference(src, i)?;
                         if !self.is_variable(a, name) || !self.is_variable(b, name) {
