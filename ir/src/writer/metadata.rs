@@ -46,21 +46,26 @@ impl<'m> Writer<'m> {
         let Some(num) = self.num else {
             return self.s(t);
         };
-        let m = self.m;
         let b = t.as_bytes();
         let mut last = 0;
         numbering::for_each_ref(b, |id, at, end| {
             self.out.extend_from_slice(&b[last..at]);
-            match num.inline_text(m, id) {
-                Some(text) => self.md_text(text),
-                None => {
-                    self.out.push(b'!');
-                    self.num(num.md(id));
-                }
-            }
+            self.md_ref(num, id);
             last = end;
         });
         self.out.extend_from_slice(&b[last..]);
+    }
+
+    /// A reference to input node `id` as the numbering prints it: `!N`, or the text of a
+    /// `!DIExpression`, which opt never numbers.
+    fn md_ref(&mut self, num: &numbering::Numbering, id: u32) {
+        match num.inline_text(self.m, id) {
+            Some(text) => self.md_text(text),
+            None => {
+                self.out.push(b'!');
+                self.num(num.md(id));
+            }
+        }
     }
 
     /// The text of node `k` of `Module::md_nodes` ([`Writer::md_text`]), its references
@@ -69,18 +74,11 @@ impl<'m> Writer<'m> {
         let Some(num) = self.num else {
             return self.s(t);
         };
-        let m = self.m;
         let b = t.as_bytes();
         let mut last = 0;
         for (at, id) in num.node_refs(k) {
             self.out.extend_from_slice(&b[last..at]);
-            match num.inline_text(m, id) {
-                Some(text) => self.md_text(text),
-                None => {
-                    self.out.push(b'!');
-                    self.num(num.md(id));
-                }
-            }
+            self.md_ref(num, id);
             // The number's digits (as `numbering::for_each_ref` read them).
             let digits = b[at + 1..]
                 .iter()
