@@ -291,13 +291,7 @@ impl<'a> Parser<'a> {
                             elems,
                             packed: false,
                         });
-                        // Only when the `}` read is the one the text ends at.
-                        if let Some(t) =
-                            text.filter(|t| self.last_end as usize == start as usize + t.len())
-                        {
-                            let levels = self.guard.type_hw.saturating_sub(self.depth);
-                            self.struct_literals.insert(t, (ty, levels));
-                        }
+                        self.note_struct_literal(start, text, ty);
                         ty
                     }
                 }
@@ -365,11 +359,7 @@ impl<'a> Parser<'a> {
                 elems,
                 packed: true,
             });
-            // Only when the `}>` read is the one the text ends at.
-            if let Some(t) = text.filter(|t| self.last_end as usize == start as usize + t.len()) {
-                let levels = self.guard.type_hw.saturating_sub(self.depth);
-                self.struct_literals.insert(t, (ty, levels));
-            }
+            self.note_struct_literal(start, text, ty);
             return Ok(ty);
         }
         let scalable = self.eat_word("vscale");
@@ -412,6 +402,15 @@ impl<'a> Parser<'a> {
             return None;
         }
         Some(&src[start..end + packed])
+    }
+
+    /// Note `ty`, just read from `start`, as the type of `text` ([`Parser::struct_literal_text`])
+    /// with the nesting it took; only when the `}` (or `}>`) read is the one the text ends at.
+    fn note_struct_literal(&mut self, start: u32, text: Option<&'a [u8]>, ty: Type) {
+        if let Some(t) = text.filter(|t| self.last_end as usize == start as usize + t.len()) {
+            let levels = self.guard.type_hw.saturating_sub(self.depth);
+            self.struct_literals.insert(t, (ty, levels));
+        }
     }
 
     /// The type of `text` ([`Parser::struct_literal_text`]) if it was read before, with the
