@@ -577,8 +577,19 @@ impl<'a> Parser<'a> {
                         args.push(none);
                     }
                 }
-                Obsolete::AlignArgument { at: k, ptr, .. } => {
+                Obsolete::AlignArgument { at: k, ptr, base } => {
                     let bytes = match align_of(args.remove(k)) {
+                        // A gather or scatter gets its element's ABI alignment instead.
+                        Some(0) if base.ends_with("gather") || base.ends_with("scatter") => {
+                            let parts = self.m.types.func_parts(fn_ty);
+                            let value = parts.and_then(|p| p.1.first().copied());
+                            let vector = if base.ends_with("gather") {
+                                Some(ret)
+                            } else {
+                                value
+                            };
+                            vector.map_or(1, |v| self.element_abi_align(v))
+                        }
                         Some(0) => return self.error_at(at, "Invalid zero alignment argument"),
                         Some(n) if n.is_power_of_two() && n <= 1 << 32 => n,
                         _ => return self.error_at(at, "Invalid alignment argument"),
@@ -627,6 +638,23 @@ impl<'a> Parser<'a> {
             self.rebuild_call(c.caller, c.inst, fn_ty, args, attrs);
         }
         Ok(())
+    }
+
+    /// The ABI alignment under the module's data layout of the elements of vector type `v`
+    /// (1 for anything else, which the verifier then refuses in the intrinsic's signature).
+    fn element_abi_align(&self, v: Type) -> u64 {
+        use crate::datalayout::{abi_align, Scalar};
+        let types = &self.m.types;
+        let TypeData::Vector { elem, .. } = *types.get(v) else {
+            return 1;
+        };
+        let scalar = match *types.get(elem) {
+            TypeData::Int(n) | TypeData::Byte(n) => Scalar::Int(n),
+            TypeData::Float(k) => Scalar::Float(k.bits()),
+            TypeData::Ptr(space) | TypeData::TypedPtr(_, space) => Scalar::Ptr(space),
+            _ => return 1,
+        };
+        abi_align(self.m.datalayout.as_deref().unwrap_or(""), scalar)
     }
 
     /// LLVM renames an overloaded intrinsic to the name its types give
