@@ -83,6 +83,23 @@ fn musttail_forwards_variadic_arguments() {
     assert!(out.contains("@callee(ptr %this, ...)"), "{out}");
 }
 
+/// Old IR writes unnamed instructions without `%N =` and `phi`s may name them ahead: each
+/// takes the next number and resolves the forward reference to it, several at once.
+#[test]
+fn unnamed_instructions_resolve_the_numbers_named_ahead() {
+    let out = fixed_point(
+        "define i32 @a(i32 %x) {\nentry:\n  icmp sgt i32 %x, 1\n  br i1 %0, label %bb, label %bb2\nbb:\n  %z = phi i32 [ %1, %bb ], [ 1, %entry ]\n  %w = phi i32 [ %2, %bb ], [ 1, %entry ]\n  mul i32 %z, %w\n  add i32 %z, 1\n  br i1 %0, label %bb, label %bb2\nbb2:\n  ret i32 0\n}\n",
+    );
+    assert!(out.contains("%1 = mul i32 %z, %w"), "{out}");
+    assert!(out.contains("%2 = add i32 %z, 1"), "{out}");
+    // A number named ahead with another type than its instruction's is still refused.
+    let e = parse_module(
+        b"define i32 @a() {\nentry:\n  br label %bb\nbb:\n  %z = phi i64 [ %0, %bb ], [ 1, %entry ]\n  add i32 1, 1\n  br label %bb\n}\n",
+    )
+    .expect_err("the types differ");
+    assert_eq!((e.line, e.col), (6, 3), "{e}");
+}
+
 #[test]
 fn numbered_values_may_skip_numbers_as_in_llvm_22() {
     // LLVM 22 reads increasing numbers with gaps; printing renumbers them densely.

@@ -3,7 +3,7 @@
 //! instructions (`call_like`), atomics' orderings and sync scopes, and operands.
 
 use super::attrs::AttrPos;
-use super::{token_offset, Key, Local, PResult, Parser};
+use super::{token_offset, Key, PResult, Parser};
 use crate::attr::{AttrList, AttrSet};
 use crate::constant::ConstData;
 use crate::inst::*;
@@ -56,16 +56,13 @@ impl<'a> Parser<'a> {
                 };
                 self.define_inst(key, name, data, t.start)
             }
+            None if void => Ok(self.body.insts.push(data)),
             None => {
-                let i = self.body.insts.push(data);
-                if !void {
-                    let key: Key<'a> = self.fs.next_num.to_string().into();
-                    self.fs.next_num = self.fs.next_num.wrapping_add(1);
-                    if self.fs.names.insert(key.clone(), Local::Inst(i)).is_some() {
-                        return self.error_at(start, format!("redefinition of '%{key}'"));
-                    }
-                }
-                Ok(i)
+                // The next number, which an earlier operand may have named ahead (a `phi`
+                // of old IR written without `%N =`): that forward reference resolves here.
+                let key: Key<'a> = self.fs.next_num.to_string().into();
+                self.fs.next_num = self.fs.next_num.wrapping_add(1);
+                self.define_inst(key, Name::Unnamed, data, start)
             }
         }
     }
