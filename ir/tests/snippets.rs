@@ -100,6 +100,18 @@ fn unnamed_instructions_resolve_the_numbers_named_ahead() {
     assert_eq!((e.line, e.col), (6, 3), "{e}");
 }
 
+/// A struct named only inside a metadata node (`!{%T undef}`) is still defined in the print,
+/// as LLVM's type finder walks the metadata too; one nothing names is not.
+#[test]
+fn structs_named_only_in_metadata_are_defined() {
+    let out = fixed_point(
+        "%T = type { i32 }\n%\"U[]\" = type { i64 }\n%Unused = type { i8 }\n!named = !{!0}\n!0 = !{%T undef, %\"U[]\" zeroinitializer, !\"%Unused\"}\n",
+    );
+    assert!(out.contains("%T = type { i32 }"), "{out}");
+    assert!(out.contains("%\"U[]\" = type { i64 }"), "{out}");
+    assert!(!out.contains("%Unused = type"), "{out}");
+}
+
 #[test]
 fn numbered_values_may_skip_numbers_as_in_llvm_22() {
     // LLVM 22 reads increasing numbers with gaps; printing renumbers them densely.

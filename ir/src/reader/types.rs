@@ -215,6 +215,8 @@ impl<'a> Parser<'a> {
 
     fn parse_type_inner(&mut self) -> PResult<Type> {
         let start = self.tok.start;
+        // Only the keyword takes no `*`: a `T**` of typed-pointer syntax is `ptr` twice over.
+        let mut bare_ptr = self.tok.kind == Tok::Word && self.cur_text() == "ptr";
         let outer_hw = std::mem::replace(&mut self.guard.type_hw, self.depth);
         let mut ty = match self.tok.kind {
             Tok::Word => {
@@ -318,6 +320,9 @@ impl<'a> Parser<'a> {
         let mut levels = self.guard.type_hw.saturating_sub(self.depth);
         loop {
             match self.tok.kind {
+                Tok::Star if bare_ptr => {
+                    return self.err("ptr* is invalid - use ptr instead");
+                }
                 Tok::Star => {
                     self.bump();
                     ty = self.typed_ptr(ty, 0, start)?;
@@ -339,6 +344,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => break,
             }
+            bare_ptr = false;
             levels += 1;
             if self.depth + levels > MAX_DEPTH {
                 return self.err(format!("nesting deeper than {MAX_DEPTH} levels"));
@@ -430,16 +436,13 @@ impl<'a> Parser<'a> {
     }
 
     fn typed_ptr(&mut self, pointee: Type, a: u32, start: u32) -> PResult<Type> {
-        if matches!(self.m.types.get(pointee), TypeData::Ptr(_)) {
-            return self.error_at(start, "ptr* is invalid - use ptr instead");
-        }
         if matches!(
             self.m.types.get(pointee),
             TypeData::Void | TypeData::Label | TypeData::Metadata
         ) {
             return self.error_at(start, "pointer to this type is invalid");
         }
-        if self.opaque_only {
+        if self.opaque_only || matches!(self.m.types.get(pointee), TypeData::Ptr(_)) {
             return Ok(self.m.types.intern(TypeData::Ptr(a)));
         }
         self.m.typed_pointers = true;

@@ -122,6 +122,34 @@ impl TypeFinder<'_> {
         }
     }
 
+    /// The identified structs that metadata node `text` names (`%T`, `%"T"`, `%0`), in the
+    /// order written: module-level metadata has no local values, so every `%` name outside
+    /// a string is a type. Most nodes name none, and their text has no `%`.
+    fn md_node_types(&mut self, text: &str) {
+        if memchr::memchr(b'%', text.as_bytes()).is_none() {
+            return;
+        }
+        let mut lex = crate::lexer::Lexer::new(text.as_bytes());
+        loop {
+            let t = lex.next_token();
+            match t.kind {
+                crate::lexer::Tok::Eof => return,
+                crate::lexer::Tok::Local => {
+                    let raw = &text.as_bytes()[t.start as usize..t.end as usize];
+                    let name = if t.quoted {
+                        crate::lexer::name_from_bytes(crate::lexer::unescape(raw))
+                    } else {
+                        String::from_utf8_lossy(raw).into_owned()
+                    };
+                    if let Some(ty) = self.m.types.lookup(&TypeData::Named(name.into())) {
+                        self.ty(ty);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn attrs(&mut self, set: &AttrSet) {
         for a in &set.attrs {
             if let Attr::Type(_, t) = a {
@@ -212,6 +240,13 @@ impl TypeFinder<'_> {
                     }
                 }
             }
+        }
+        // Then the metadata: a node's value operands (`!{%T undef}`) are kept in its text.
+        for n in &m.md_nodes {
+            if self.found.len() == total {
+                return;
+            }
+            self.md_node_types(&n.text);
         }
         // Bodies kept as text name types the walk cannot see: print every defined struct
         // (one nothing uses is harmless: LLVM reads it and prints the module without it).
