@@ -112,6 +112,28 @@ fn structs_named_only_in_metadata_are_defined() {
     assert!(!out.contains("%Unused = type"), "{out}");
 }
 
+/// In a module that spells `ptr`, every `T*` is `ptr`, however many stars: `i8**` too. Only
+/// the keyword takes no star, reported at the star as LLVM reports it.
+#[test]
+fn stars_after_a_typed_pointer_are_pointers_again() {
+    let out = fixed_point("define void @f(i8** %q, ptr (i32)* %r, ptr %s) {\n  ret void\n}\n");
+    assert!(
+        out.contains("define void @f(ptr %q, ptr %r, ptr %s)"),
+        "{out}"
+    );
+    for (src, col) in [
+        ("define void @f(ptr* %p) {\n  ret void\n}\n", 19),
+        (
+            "define void @f(ptr addrspace(1)* %p) {\n  ret void\n}\n",
+            32,
+        ),
+    ] {
+        let e = parse_module(src.as_bytes()).expect_err("ptr*");
+        assert_eq!((e.line, e.col), (1, col), "{e}");
+        assert!(e.msg.contains("ptr* is invalid - use ptr instead"), "{e}");
+    }
+}
+
 #[test]
 fn numbered_values_may_skip_numbers_as_in_llvm_22() {
     // LLVM 22 reads increasing numbers with gaps; printing renumbers them densely.
