@@ -248,10 +248,10 @@ impl<'a> Parser<'a> {
         use Opcode::*;
         match op {
             Ret => {
-                if !self.eat_word("void") {
-                    let (ty, v) = self.typed_value()?;
-                    d.operands.push(v);
-                    let _ = ty;
+                // `void` alone, or the start of a type (`ret void ()* null` in old IR).
+                let ty = self.parse_result_type()?;
+                if !self.m.types.is_void(ty) {
+                    d.operands.push(self.parse_value(ty)?);
                 }
             }
             Br => {
