@@ -137,6 +137,17 @@ fn stars_after_a_typed_pointer_are_pointers_again() {
     }
 }
 
+/// A calling convention by number reads in both spellings, `cc 42` and LLVM's printed `cc42`.
+#[test]
+fn numbered_calling_conventions_read_in_one_word_too() {
+    let out = fixed_point(
+        "declare cc42 i32 @g(...)\ndefine cc 10 void @f() {\n  %v = call cc42 i32 (...) @g(i32 1)\n  ret void\n}\n",
+    );
+    assert!(out.contains("declare cc 42 i32 @g(...)"), "{out}");
+    assert!(out.contains("define cc 10 void @f()"), "{out}");
+    assert!(out.contains("call cc 42 i32 (...) @g(i32 1)"), "{out}");
+}
+
 #[test]
 fn numbered_values_may_skip_numbers_as_in_llvm_22() {
     // LLVM 22 reads increasing numbers with gaps; printing renumbers them densely.

@@ -1101,6 +1101,14 @@ impl<'a> Parser<'a> {
             let n = self.parse_u32()?;
             return Ok(CallConv(Some(format!("cc {n}").into())));
         }
+        // `cc42` in one word, as LLVM prints a convention it has no keyword for.
+        if let Some(n) = (w.strip_prefix("cc"))
+            .filter(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
+            .and_then(|d| d.parse::<u32>().ok())
+        {
+            self.bump();
+            return Ok(CallConv(Some(format!("cc {n}").into())));
+        }
         if CallConv::KEYWORDS.contains(&w) {
             self.bump();
             return Ok(CallConv(if w == "ccc" { None } else { Some(w.into()) }));
