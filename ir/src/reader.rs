@@ -286,6 +286,17 @@ pub struct ReadOptions {
     pub lazy_source: Option<crate::lazy::Source>,
 }
 
+/// Whether `m` has functions in more than one address space (see
+/// [`parse_module_with_options`]).
+fn functions_in_several_spaces(m: &Module) -> bool {
+    let mut spaces = m
+        .functions()
+        .filter_map(|g| m.function(g).map(|f| f.common.addrspace));
+    spaces
+        .next()
+        .is_some_and(|first| spaces.any(|a| a != first))
+}
+
 /// [`parse_module_with_hints`] with [`ReadOptions`].
 pub fn parse_module_with_options(
     src: &[u8],
@@ -320,12 +331,16 @@ pub fn parse_module_with_options(
             p.decide_pointer_spelling();
             p.module(done_before).ok().map(|()| (p.m, p.hints))
         };
-        if let Some(mut r) = r {
+        // Functions in more than one address space may merge across them, and a call then
+        // names the survivor in its own space: text kept as written cannot follow that
+        // (`call addrspace(1) void @f()` would name a function of another space).
+        if let Some(mut r) = r.filter(|(m, _)| !functions_in_several_spaces(m)) {
             r.0.source = Some(source.clone());
             return Ok(r);
         }
-        // An error, a plan that keeps no body as text, or a body the scan misjudged: read
-        // everything, which gives the error as always.
+        // An error, a plan that keeps no body as text, a body the scan misjudged, or
+        // functions in several address spaces: read everything, which gives the error as
+        // always.
     }
     if batch::worth_it(src) {
         if let Some(r) = batch::parse(src, done_before, None) {

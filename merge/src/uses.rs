@@ -15,7 +15,7 @@ use cranelift_entity::SecondaryMap;
 use mergefn_ir::constant::Const;
 use mergefn_ir::lazy::RefKind;
 use mergefn_ir::uses::{global_consts, UseIndex, User};
-use mergefn_ir::{GlobalId, GlobalKind, Module, Value};
+use mergefn_ir::{GlobalId, GlobalKind, InstExtra, Module, Value};
 use rustc_hash::FxHashMap;
 
 /// Per-global lists of users, each stored head-last (LLVM's use-list head is the last
@@ -397,7 +397,16 @@ impl Uses {
         old: GlobalId,
         new: GlobalId,
     ) -> Vec<GlobalId> {
-        let new_c = global_const_like(m, old, new);
+        // LLVM 22 sets the callee to `new` itself, whatever its address space (the call then
+        // names the new one's); typed-pointer IR casts it to the old one's type, as LLVM 14 did.
+        let typed = m.typed_pointers;
+        let new_c = if typed {
+            global_const_like(m, old, new)
+        } else {
+            m.global_const(new)
+        };
+        let new_space = m.function(new).map_or(0, |f| f.common.addrspace);
+        let printed_space = (new_space != 0 || m.program_addrspace() != 0).then_some(new_space);
         let mut changed = Vec::new();
         let list = std::mem::take(&mut self.users[old]);
         let mut keep = Vec::new();
@@ -444,7 +453,11 @@ impl Uses {
                     .as_function_mut()
                     .and_then(|f| f.body.as_mut())
                     .expect("checked");
-                body.insts[inst].operands[k as usize] = Value::Const(new_c);
+                let d = &mut body.insts[inst];
+                d.operands[k as usize] = Value::Const(new_c);
+                if let (InstExtra::Call(ci), false) = (&mut d.extra, typed) {
+                    ci.addrspace = printed_space;
+                }
                 changed.push(func);
                 self.modified.push(func);
                 moved.push(u);
