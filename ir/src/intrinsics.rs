@@ -308,8 +308,12 @@ const UNIFORM: &[(&str, usize)] = &[
 /// Whether function type `fn_ty` cannot be intrinsic `name`'s, as far as `UNIFORM` and
 /// [`signature_problem`] know: a parameter of another type than the result, or another
 /// number of them (LLParser's "invalid intrinsic signature" for an intrinsic called without
-/// a declaration).
+/// a declaration). An obsolete signature LLVM upgrades (`i1 @llvm.coro.end(ptr, i1)`) is not
+/// wrong: LLParser upgrades the declaration it makes before it checks it.
 pub fn signature_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> bool {
+    if obsolete_form(types, name, fn_ty).is_some() {
+        return false;
+    }
     if signature_problem(types, name, fn_ty).is_some() {
         return true;
     }
@@ -358,45 +362,98 @@ fn widening_multiply_is_wrong(types: &TypeTable, name: &str, fn_ty: Type) -> Opt
     Some(!right)
 }
 
-/// Intrinsics of one signature that LLVM's verifier tests call with the signature of a later
-/// LLVM: each name (without `llvm.`), its result and its parameters in LLVM 22.
-const FIXED: &[(&str, TypeData, &[TypeData])] = &[(
-    "nvvm.cp.async.bulk.global.to.shared.cta",
-    TypeData::Void,
-    &[
-        TypeData::Ptr(3),
-        TypeData::Ptr(3),
-        TypeData::Ptr(1),
-        TypeData::Int(32),
-        TypeData::Int(64),
-        TypeData::Int(1),
-    ],
-)];
+/// An intrinsic of one signature (not overloaded), as LLVM 22's table gives it.
+struct Fixed {
+    /// The name without `llvm.`.
+    name: &'static str,
+    ret: TypeData,
+    params: &'static [TypeData],
+    /// Whether more arguments may follow `params` (`llvm_vararg_ty` last in LLVM's table).
+    varargs: bool,
+}
 
-/// For an intrinsic of `FIXED`, what LLVM says of `fn_ty` (`None` for another intrinsic): the
-/// result of another type, or a parameter of another type than the one at its place. A
-/// signature that only has more or fewer parameters is not judged.
+/// Intrinsics of one signature that LLVM's tests call with the signature of another LLVM:
+/// the coroutine intrinsics whose result or parameters changed by LLVM 22 (`coro.end` and
+/// `coro.end.async` return `void` now, `coro.alloc` returns `i1`, `coro.frame` takes no
+/// token), and an NVPTX bulk copy. Each confirmed against opt-22.
+const FIXED: &[Fixed] = &[
+    Fixed {
+        name: "coro.alloc",
+        ret: TypeData::Int(1),
+        params: &[TypeData::Token],
+        varargs: false,
+    },
+    Fixed {
+        name: "coro.end",
+        ret: TypeData::Void,
+        params: &[TypeData::Ptr(0), TypeData::Int(1), TypeData::Token],
+        varargs: false,
+    },
+    Fixed {
+        name: "coro.end.async",
+        ret: TypeData::Void,
+        params: &[TypeData::Ptr(0), TypeData::Int(1)],
+        varargs: true,
+    },
+    Fixed {
+        name: "coro.frame",
+        ret: TypeData::Ptr(0),
+        params: &[],
+        varargs: false,
+    },
+    Fixed {
+        name: "nvvm.cp.async.bulk.global.to.shared.cta",
+        ret: TypeData::Void,
+        params: &[
+            TypeData::Ptr(3),
+            TypeData::Ptr(3),
+            TypeData::Ptr(1),
+            TypeData::Int(32),
+            TypeData::Int(64),
+            TypeData::Int(1),
+        ],
+        varargs: false,
+    },
+];
+
+/// For an intrinsic of `FIXED`, what LLVM's `verifyIntrinsicType` says of a call through
+/// `ret (params, ...)` (`None` for another intrinsic), in its order: the result first, then
+/// each parameter against the table's entry at its place (one past the table's end is
+/// wrong too), then whether the two agree on variadic arguments. The last is worded by the
+/// call's type: a variadic one was "not defined" so by the intrinsic, a fixed one lacks what
+/// the table still wants.
 fn fixed_signature_problem(
     types: &TypeTable,
     name: &str,
     ret: Type,
     params: &[Type],
+    varargs: bool,
 ) -> Option<Option<&'static str>> {
     let rest = name.strip_prefix("llvm.")?;
-    let (_, want_ret, want) = FIXED.iter().find(|f| f.0 == rest)?;
-    Some(if types.get(ret) != want_ret {
-        Some("Intrinsic has incorrect return type!")
+    let want = FIXED.iter().find(|f| f.name == rest)?;
+    if *types.get(ret) != want.ret {
+        return Some(Some("Intrinsic has incorrect return type!"));
+    }
+    let wrong_param = params.len() > want.params.len()
+        || (params.iter().zip(want.params)).any(|(&p, w)| types.get(p) != w);
+    if wrong_param {
+        return Some(Some("Intrinsic has incorrect argument type!"));
+    }
+    // What is left of the table once the call's parameters are matched: nothing, or just
+    // the variadic marker, fits a call type that is variadic exactly when that marker is.
+    let agree = params.len() == want.params.len() && varargs == want.varargs;
+    Some((!agree).then_some(if varargs {
+        "Intrinsic was not defined with variable arguments!"
     } else {
-        (params.iter().zip(want.iter()))
-            .any(|(&p, w)| types.get(p) != w)
-            .then_some("Intrinsic has incorrect argument type!")
-    })
+        "Callsite was not defined with variable arguments!"
+    }))
 }
 
 /// What LLVM's verifier says of a call of intrinsic `name` through function type `fn_ty`
 /// whose result or parameters are not what its overloaded types (taken from the result or
 /// the data operand) make them: "Intrinsic has incorrect return type!" or "... argument
-/// type!". Known for the `FIXED` ones, the `UNIFORM` intrinsics (each parameter the result's
+/// type!" (or, for the `FIXED` ones, that the call and the intrinsic disagree on variadic
+/// arguments). Known for the `FIXED` ones, the `UNIFORM` intrinsics (each parameter the result's
 /// type), the vector reductions (the result is the vector's element, as is the start value
 /// of `fadd` and `fmul`), the widening multiplies, and the masked memory intrinsics of LLVM
 /// 22's form,
@@ -409,11 +466,12 @@ pub fn signature_problem(types: &TypeTable, name: &str, fn_ty: Type) -> Option<&
     if let Some(wrong) = widening_multiply_is_wrong(types, name, fn_ty) {
         return wrong.then_some(ARG);
     }
-    let (ret, params, false) = types.func_parts(fn_ty)? else {
-        return None;
-    };
-    if let Some(problem) = fixed_signature_problem(types, name, ret, params) {
+    let (ret, params, varargs) = types.func_parts(fn_ty)?;
+    if let Some(problem) = fixed_signature_problem(types, name, ret, params, varargs) {
         return problem;
+    }
+    if varargs {
+        return None;
     }
     let (base, _) = lookup(name)?;
     if let Some(&(_, arity)) = UNIFORM.iter().find(|u| u.0 == base) {
@@ -665,17 +723,19 @@ pub const MEM_ALIGN_ARGUMENT: usize = 3;
 /// Whether declaration `name` of type `fn_ty` has one of the obsolete signatures LLVM 22's
 /// reader upgrades, among those hand-written tests use (`Assembler/auto_upgrade_intrinsics.ll`,
 /// Alive2's tests):
-/// `ctlz`/`cttz` without their `i1`, `coro.end` returning `i1`, `objectsize` with two or three
+/// `ctlz`/`cttz` without their `i1`, `coro.end` returning `i1` (variadic or not), `objectsize` with two or three
 /// arguments (or misnamed), the masked loads, stores, gathers and scatters and the five-argument
 /// `memcpy`/`memmove`/`memset` with an alignment argument, `lifetime.start`/`end` with a size,
 /// `stackprotectorcheck`. Only names starting `llvm.` cost more than a comparison.
 pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsolete> {
     let rest = name.strip_prefix("llvm.")?;
-    let (ret, params, false) = types.func_parts(fn_ty)? else {
-        return None;
-    };
+    let (ret, params, varargs) = types.func_parts(fn_ty)?;
     let is = |t: Type, want: TypeData| *types.get(t) == want;
     let first = rest.split('.').next().unwrap_or("");
+    // LLVM counts only the fixed parameters of `coro.end`: `i1 (ptr, i1, ...)` is upgraded.
+    if varargs && rest != "coro.end" {
+        return None;
+    }
     match first {
         "lifetime" => {
             let which = rest.strip_prefix("lifetime.")?;

@@ -11,6 +11,7 @@
 use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 /// A handle to an interned type. Obtained from [`TypeTable::intern`] or the typed helpers on it.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -158,11 +159,28 @@ pub struct TypeTable {
     /// such a name only stands for its type, so the reader resolves it here and nothing
     /// else ever sees it (the writer prints the type itself, as opt does).
     aliases: FxHashMap<Box<str>, Type>,
+    /// Whether a scalable type (`<vscale x N x T>`, a target type laid out as one) was ever
+    /// interned: until then no type is scalable, and [`TypeTable::is_scalable`] answers
+    /// without looking.
+    #[serde(default)]
+    any_scalable: bool,
 }
 
 /// Slots of [`TypeTable::hot`]: void, ptr (address space 0), i1, i8, i16, i32, i64, i128 and
 /// label.
 const HOT_TYPES: usize = 9;
+
+/// Whether `data` is scalable by itself: a `<vscale x N x T>`, or one of the target types
+/// LLVM 22 lays out as one (`aarch64.svcount`, `riscv.vector.tuple`).
+fn is_scalable_leaf(data: &TypeData) -> bool {
+    match data {
+        TypeData::Vector { scalable, .. } => *scalable,
+        TypeData::TargetExt { name, .. } => {
+            matches!(&**name, "aarch64.svcount" | "riscv.vector.tuple")
+        }
+        _ => false,
+    }
+}
 
 fn hot_slot(data: &TypeData) -> Option<usize> {
     match *data {
@@ -292,6 +310,7 @@ impl TypeTable {
         let t = match self.dedup.get(&data) {
             Some(&t) => t,
             None => {
+                self.any_scalable |= is_scalable_leaf(&data);
                 let t = self.data.push(data.clone());
                 self.dedup.insert(data, t);
                 t
@@ -402,6 +421,32 @@ impl TypeTable {
     /// Whether `t` is `void`.
     pub fn is_void(&self, t: Type) -> bool {
         matches!(self.data[t], TypeData::Void)
+    }
+
+    /// Whether `t` is or holds a scalable type (LLVM's `Type::isScalableTy`): a scalable
+    /// vector, a target type laid out as one, or an array or struct with such an element.
+    pub fn is_scalable(&self, t: Type) -> bool {
+        if !self.any_scalable {
+            return false;
+        }
+        // Identified structs already looked at: a malformed module may nest one in itself.
+        let mut seen: SmallVec<[Type; 4]> = SmallVec::new();
+        let mut work: SmallVec<[Type; 8]> = smallvec::smallvec![t];
+        while let Some(t) = work.pop() {
+            match &self.data[t] {
+                d if is_scalable_leaf(d) => return true,
+                TypeData::Array(_, elem) => work.push(*elem),
+                TypeData::Struct { elems, .. } => work.extend_from_slice(elems),
+                TypeData::Named(_) if !seen.contains(&t) => {
+                    seen.push(t);
+                    if let Some(body) = self.body(t) {
+                        work.extend_from_slice(&body.elems);
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
     }
 
     /// Whether `t` is a pointer, opaque or typed (not a vector of pointers).

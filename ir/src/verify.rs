@@ -70,13 +70,14 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_global_attachments(m)?;
     verify_module_flags(m)?;
     debug_info::verify_debug_info_nodes(m)?;
-    verify_function_attrs(m)?;
+    let denormal = DenormalGroups::new(m);
+    verify_function_attrs(m, &denormal)?;
     let intrinsics = IntrinsicConsts::new(m);
     intrinsics.verify_constant_users(m)?;
     // Module-wide metadata checks beside the functions' (reported first, as before them).
     let (scopes, functions) = rayon::join(
         || verify_alias_scopes(m),
-        || verify_functions(m, &intrinsics),
+        || verify_functions(m, &intrinsics, &denormal),
     );
     scopes?;
     functions
@@ -163,8 +164,64 @@ impl IntrinsicConsts {
     }
 }
 
+/// The attribute groups whose `denormal-fp-math` or `denormal-fp-math-f32` LLVM's verifier
+/// refuses, found once so that a function or call naming a group costs a look-up only when
+/// there is such a group.
+struct DenormalGroups {
+    /// Each such group's number and the verifier's message.
+    bad: Vec<(u32, String)>,
+}
+
+impl DenormalGroups {
+    fn new(m: &Module) -> Self {
+        let bad = (m.attr_groups.iter())
+            .filter_map(|(&n, attrs)| Some((n, attrs.iter().find_map(denormal_mode_problem)?)))
+            .collect();
+        DenormalGroups { bad }
+    }
+
+    /// The message for function attributes `set` (inline or through a group), if any of
+    /// them gives a denormal mode LLVM cannot read.
+    fn problem(&self, set: &crate::attr::AttrSet) -> Option<String> {
+        if let Some(msg) = set.attrs.iter().find_map(denormal_mode_problem) {
+            return Some(msg);
+        }
+        if self.bad.is_empty() {
+            return None;
+        }
+        (set.groups.iter()).find_map(|n| self.bad.iter().find(|b| b.0 == *n).map(|b| b.1.clone()))
+    }
+}
+
+/// LLVM's "invalid value for 'denormal-fp-math' attribute" (and its `-f32` twin): the value is
+/// a mode for results, optionally `,` and a mode for inputs, each empty, `ieee`,
+/// `preserve-sign`, `positive-zero` or `dynamic` (`parseDenormalFPAttribute`).
+fn denormal_mode_problem(a: &crate::attr::Attr) -> Option<String> {
+    let crate::attr::Attr::Str(key, Some(value)) = a else {
+        return None;
+    };
+    if !matches!(&**key, "denormal-fp-math" | "denormal-fp-math-f32") {
+        return None;
+    }
+    let mode = |m: &str| {
+        matches!(
+            m,
+            "" | "ieee" | "preserve-sign" | "positive-zero" | "dynamic"
+        )
+    };
+    let valid = match value.split_once(',') {
+        Some((output, input)) => mode(output) && mode(input),
+        None => mode(value),
+    };
+    (!valid).then(|| format!("invalid value for '{key}' attribute: {value}"))
+}
+
 /// Every function body, on all cores; the first finding in module order.
-fn verify_functions(m: &Module, intrinsics: &IntrinsicConsts) -> Result<(), VerifyError> {
+fn verify_functions(
+    m: &Module,
+    intrinsics: &IntrinsicConsts,
+    denormal: &DenormalGroups,
+) -> Result<(), VerifyError> {
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
         .functions()
         .filter_map(|g| {
@@ -174,7 +231,7 @@ fn verify_functions(m: &Module, intrinsics: &IntrinsicConsts) -> Result<(), Veri
         })
         .collect();
     let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {
-        SCRATCH.with(|s| verify_function(m, g, f, body, intrinsics, &mut s.borrow_mut()))
+        SCRATCH.with(|s| verify_function(m, g, f, body, intrinsics, denormal, &mut s.borrow_mut()))
     };
     let found = if bodies.len() < 2 {
         bodies.iter().find_map(|b| check(b).err())
@@ -189,16 +246,9 @@ fn verify_functions(m: &Module, intrinsics: &IntrinsicConsts) -> Result<(), Veri
 
 /// LLVM's "Attribute 'builtin' can only be applied to a callsite.": a function may not carry
 /// `builtin` through an attribute group (written inline, the reader refuses it already).
-fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
+fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), VerifyError> {
     // "Attributes 'noinline and alwaysinline' are incompatible!", inline or through groups.
-    let has = |f: &Function, kind: &str| {
-        f.attrs.func.has(kind)
-            || f.attrs.func.groups.iter().any(|n| {
-                m.attr_groups
-                    .get(n)
-                    .is_some_and(|g| g.iter().any(|a| a.kind() == kind))
-            })
-    };
+    let has = |f: &Function, kind: &str| set_has(m, &f.attrs.func, kind);
     for g in m.functions() {
         let Some(f) = m.function(g) else { continue };
         let fail = |msg: String| {
@@ -210,6 +260,9 @@ fn verify_function_attrs(m: &Module) -> Result<(), VerifyError> {
         };
         if has(f, "noinline") && has(f, "alwaysinline") {
             return fail("Attributes 'noinline and alwaysinline' are incompatible!".into());
+        }
+        if let Some(msg) = denormal.problem(&f.attrs.func) {
+            return fail(msg);
         }
         let (ret, params, _) = m.types.func_parts(f.fn_ty).expect("a function type");
         let sets = std::iter::once((&f.attrs.ret, ret))
@@ -1140,6 +1193,7 @@ fn verify_function(
     f: &Function,
     body: &Body,
     intrinsics: &IntrinsicConsts,
+    denormal: &DenormalGroups,
     s: &mut Scratch,
 ) -> Result<(), VerifyError> {
     let c = Checker { m, g, f, body };
@@ -1239,6 +1293,9 @@ fn verify_function(
                         if calls_forbidden(&ci.cc) {
                             return c.fail(Some(i), "calling convention does not permit calls");
                         }
+                        if let Some(msg) = denormal.problem(&ci.attrs.func) {
+                            return c.fail(Some(i), msg);
+                        }
                         let callee = d
                             .callee()
                             .and_then(|v| match v {
@@ -1268,7 +1325,7 @@ fn verify_function(
                             }
                         }
                         if !ci.bundles.is_empty() {
-                            if let Some(msg) = bundles_problem(&c, ci) {
+                            if let Some(msg) = bundles_problem(&c, d, ci) {
                                 return c.fail(Some(i), msg);
                             }
                         }
@@ -1673,11 +1730,21 @@ fn asm_operands_problem(
 
 /// LLVM's checks of a call's operand bundles: the tags that may appear once, and the inputs
 /// some of them take (a `kcfi` bundle's one `i32` constant, a `ptrauth` bundle's two).
-fn bundles_problem(c: &Checker<'_>, ci: &crate::inst::CallInfo) -> Option<String> {
+fn bundles_problem(c: &Checker<'_>, d: &InstData, ci: &crate::inst::CallInfo) -> Option<String> {
     let mut seen: smallvec::SmallVec<[&str; 4]> = smallvec::SmallVec::new();
     for b in &ci.bundles {
         let tag = &*b.tag;
         let (shown, inputs) = match tag {
+            "clang.arc.attachedcall" => {
+                if seen.contains(&tag) {
+                    return Some(r#"Multiple "clang.arc.attachedcall" operand bundles"#.into());
+                }
+                seen.push(tag);
+                if let Some(msg) = attached_call_problem(c, d, ci, &b.inputs) {
+                    return Some(msg.into());
+                }
+                continue;
+            }
             "deopt" | "gc-transition" | "gc-live" => (tag, None),
             "funclet" | "kcfi" | "preallocated" => (tag, Some((1, "exactly one", "operand"))),
             "cfguardtarget" => ("CFGuardTarget", Some((1, "exactly one", "operand"))),
@@ -1712,6 +1779,71 @@ fn bundles_problem(c: &Checker<'_>, ci: &crate::inst::CallInfo) -> Option<String
         }
     }
     None
+}
+
+/// The ObjC runtime functions a `clang.arc.attachedcall` bundle may name, as intrinsics
+/// (`llvm.objc.` before the name) or as plain functions (`objc_` before it).
+const ARC_ATTACHED_CALLS: &[&str] = &[
+    "retainAutoreleasedReturnValue",
+    "claimAutoreleasedReturnValue",
+    "unsafeClaimAutoreleasedReturnValue",
+];
+
+/// LLVM's `Verifier::verifyAttachedCallBundle` for call `d` with a `clang.arc.attachedcall`
+/// bundle of `inputs`: the call returns a pointer (or `void`, and never returns), and the
+/// bundle names exactly one function, one of the ObjC runtime's that take over a returned
+/// object (an alias or anything else is no function).
+fn attached_call_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    inputs: &[Value],
+) -> Option<&'static str> {
+    let m = c.m;
+    let ret = m.types.func_parts(ci.fn_ty)?.0;
+    let fits = m.types.is_pointer(ret)
+        || (*m.types.get(ret) == TypeData::Void && call_never_returns(m, d, ci));
+    if !fits {
+        return Some(
+            r#"a call with operand bundle "clang.arc.attachedcall" must call a function returning a pointer or a non-returning function that has a void return type"#,
+        );
+    }
+    let named = match inputs {
+        [Value::Const(k)] => m.consts.as_global(*k).filter(|&g| m.function(g).is_some()),
+        _ => None,
+    };
+    let Some(g) = named else {
+        return Some(
+            r#"operand bundle "clang.arc.attachedcall" requires one function as an argument"#,
+        );
+    };
+    let name = m.globals[g].common().name.as_str().unwrap_or("");
+    let runtime = ["llvm.objc.", "objc_"].iter().any(|prefix| {
+        name.strip_prefix(prefix)
+            .is_some_and(|rest| ARC_ATTACHED_CALLS.contains(&rest))
+    });
+    (!runtime).then_some("invalid function argument")
+}
+
+/// Whether call `d` is `noreturn`, by its own attributes or its callee's (LLVM's
+/// `CallBase::doesNotReturn`).
+fn call_never_returns(m: &Module, d: &InstData, ci: &crate::inst::CallInfo) -> bool {
+    let callee = d.callee().and_then(|v| match v {
+        Value::Const(k) => m.consts.as_global(k).and_then(|g| m.function(g)),
+        _ => None,
+    });
+    set_has(m, &ci.attrs.func, "noreturn")
+        || callee.is_some_and(|f| set_has(m, &f.attrs.func, "noreturn"))
+}
+
+/// Whether `set` holds an attribute of `kind`, inline or through one of its groups.
+fn set_has(m: &Module, set: &crate::attr::AttrSet, kind: &str) -> bool {
+    set.has(kind)
+        || set.groups.iter().any(|n| {
+            m.attr_groups
+                .get(n)
+                .is_some_and(|g| g.iter().any(|a| a.kind() == kind))
+        })
 }
 
 /// Whether invoke `d`'s unwind destination (operands `[args*, normal, unwind, callee]`) starts,

@@ -972,6 +972,11 @@ fn debug_records_are_read_as_llparser_reads_them() {
 
 /// Debug-info node fields, as LLParser checks them: (the node, LLVM's message or "").
 const DI_FIELDS: &[(&str, &str)] = &[
+    ("!DIFile(filename: \"a.c\", directory: \"/\", checksumkind: CSK_MD5, checksum: \"595f44fec1e92a71d3e9e77456ba80d1\")", ""),
+    ("!DIFile(filename: \"a.c\", directory: \"/\", checksumkind: CSK_None, checksum: \"\")", "invalid checksum kind 'CSK_None'"),
+    ("!DIFile(filename: \"a.c\", directory: \"/\", checksumkind: \"CSK_MD5\", checksum: \"00\")", "invalid checksum kind 'CSK_MD5'"),
+    ("!DIFile(filename: \"a.c\", directory: \"/\", checksumkind: FullDebug, checksum: \"00\")", "invalid checksum kind 'FullDebug'"),
+    ("!DIFile(filename: \"a.c\", directory: \"/\", checksumkind: 1, checksum: \"00\")", "invalid checksum kind 'checksumkind'"),
     ("!DILocation(line: 3, column: 7, scope: !1)", ""),
     ("!DILocation(line: 3)", "missing required field 'scope'"),
     (
@@ -1214,6 +1219,48 @@ fn llparser_errors_have_llvms_words() {
     }
 }
 
+/// LLParser refusals and LLVM 22's position for each, as (source, message, line, column);
+/// each has valid neighbours beside it ("" and no position).
+const LLPARSER_POSITIONS: &[(&str, &str, u32, u32)] = &[
+    // An undeclared intrinsic is declared with its call's type: LLVM 22's `coro.end` returns
+    // `void`, while the obsolete two-argument one is upgraded.
+    ("define void @f(ptr %h) {\n  call i1 @llvm.coro.end(ptr %h, i1 0, token none)\n  ret void\n}\n", "invalid intrinsic signature", 2, 11),
+    ("define void @f(ptr %h) {\n  call void (ptr, i1, token, ...) @llvm.coro.end(ptr %h, i1 0, token none)\n  ret void\n}\n", "invalid intrinsic signature", 2, 35),
+    ("define void @f(ptr %h) {\n  call i1 @llvm.coro.end(ptr %h, i1 0)\n  ret void\n}\n", "", 0, 0),
+    ("define void @f(ptr %h) {\n  call void @llvm.coro.end(ptr %h, i1 0, token none)\n  ret void\n}\n", "", 0, 0),
+    // A constant `getelementptr` may not step over a scalable type; an instruction may.
+    ("@g = global i32 0\ndefine ptr @f() {\n  ret ptr getelementptr (<vscale x 1 x i8>, ptr @g, i64 1)\n}\n", "invalid base element for constant getelementptr", 3, 11),
+    ("@g = global i32 0\n@h = global ptr getelementptr ([2 x <vscale x 1 x i8>], ptr @g, i64 1)\n", "invalid base element for constant getelementptr", 2, 17),
+    ("@g = global i32 0\ndefine ptr @f() {\n  ret ptr getelementptr (target(\"aarch64.svcount\"), ptr @g, i64 1)\n}\n", "invalid base element for constant getelementptr", 3, 11),
+    ("@g = global i32 0\n@h = global ptr getelementptr ([2 x <4 x i8>], ptr @g, i64 1)\ndefine ptr @f() {\n  %p = getelementptr <vscale x 1 x i8>, ptr @g, i64 1\n  ret ptr %p\n}\n", "", 0, 0),
+    // A parameter may not be a label, nor an identified struct without a body so far.
+    ("%u = type opaque\ndefine void @f(%u %a) {\n  ret void\n}\n", "invalid type for function argument", 2, 16),
+    ("declare void @f(i32, %u)\n%u = type { i32 }\n", "invalid type for function argument", 1, 22),
+    ("%s = type { void (%s)* }\n", "invalid type for function argument", 1, 19),
+    ("declare void @f(label)\n", "invalid type for function argument", 1, 17),
+    ("!named = !{!0}\n!0 = !DIFile(filename: \"a.c\", directory: \"/\", checksumkind: CSK_None, checksum: \"\")\n", "invalid checksum kind 'CSK_None'", 2, 61),
+    ("%u = type opaque\n%t = type { i32 }\ndeclare %u @f({ %u } %a, [2 x %u], %t, ptr)\n", "", 0, 0),
+];
+
+#[test]
+fn llparser_refusals_are_where_llvm_puts_them() {
+    let opt = opt22();
+    for &(src, msg, line, col) in LLPARSER_POSITIONS {
+        if let Some(e) = reader_says(src, src, msg) {
+            assert_eq!((e.line, e.col), (line, col), "{src}");
+        }
+        if let Some(opt) = &opt {
+            opt_says(opt, src, src, msg);
+            if let Some(v) = opt_verdict(opt, src) {
+                assert!(
+                    v.contains(&format!("<stdin>:{line}:{col}: error:")),
+                    "{src}: opt-22 says {v}"
+                );
+            }
+        }
+    }
+}
+
 /// Verifier rules, each with LLVM 22's message ("" when valid): (source, message).
 const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     // Attributes against the types of parameters, results and call arguments.
@@ -1399,7 +1446,55 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("declare void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3), ptr addrspace(3), ptr addrspace(1), i32, i64, i1 immarg)\ndefine void @f(ptr addrspace(3) %d, ptr addrspace(1) %s) {\n  call void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3) %d, ptr addrspace(3) %d, ptr addrspace(1) %s, i32 8, i64 0, i1 false)\n  ret void\n}\n", ""),
     ("declare void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3), ptr addrspace(3), ptr addrspace(1), i32, i32, i32, i64, i1 immarg)\ndefine void @f(ptr addrspace(3) %d, ptr addrspace(1) %s) {\n  call void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3) %d, ptr addrspace(3) %d, ptr addrspace(1) %s, i32 8, i32 0, i32 0, i64 0, i1 false)\n  ret void\n}\n", "Intrinsic has incorrect argument type!"),
     ("declare i32 @llvm.umax.i32(i32, i64)\ndefine void @f(i32 %a, i64 %b) {\n  %r = call i32 @llvm.umax.i32(i32 %a, i64 %b)\n  ret void\n}\n", "Intrinsic has incorrect argument type!"),
+    ("declare void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3), ptr addrspace(3), ptr addrspace(1), i32, i64)\ndefine void @f(ptr addrspace(3) %d, ptr addrspace(1) %s) {\n  call void @llvm.nvvm.cp.async.bulk.global.to.shared.cta(ptr addrspace(3) %d, ptr addrspace(3) %d, ptr addrspace(1) %s, i32 8, i64 0)\n  ret void\n}\n", "Callsite was not defined with variable arguments!"),
+    // The coroutine intrinsics whose signatures changed by LLVM 22.
+    ("declare void @llvm.coro.end(ptr, i1, token)\ndeclare void @llvm.coro.end.async(ptr, i1, ...)\ndeclare i1 @llvm.coro.alloc(token)\ndeclare ptr @llvm.coro.frame()\ndefine void @f(ptr %h) {\n  call void @llvm.coro.end(ptr %h, i1 false, token none)\n  call void (ptr, i1, ...) @llvm.coro.end.async(ptr %h, i1 false, i32 0)\n  %a = call i1 @llvm.coro.alloc(token none)\n  %p = call ptr @llvm.coro.frame()\n  ret void\n}\n", ""),
+    ("declare i1 @llvm.coro.end(ptr, i1)\ndefine void @f(ptr %h) {\n  call i1 @llvm.coro.end(ptr %h, i1 false)\n  ret void\n}\n", ""),
+    ("declare i1 @llvm.coro.end(ptr, i1, token)\ndefine void @f(ptr %h) {\n  %r = call i1 @llvm.coro.end(ptr %h, i1 false, token none)\n  ret void\n}\n", "Intrinsic has incorrect return type!"),
+    ("declare i1 @llvm.coro.end.async(ptr, i1, ...)\ndefine void @f(ptr %h) {\n  %r = call i1 (ptr, i1, ...) @llvm.coro.end.async(ptr %h, i1 false)\n  ret void\n}\n", "Intrinsic has incorrect return type!"),
+    ("declare ptr @llvm.coro.alloc(token)\ndefine void @f() {\n  %r = call ptr @llvm.coro.alloc(token none)\n  ret void\n}\n", "Intrinsic has incorrect return type!"),
+    ("declare ptr @llvm.coro.frame(token)\ndefine void @f() {\n  %r = call ptr @llvm.coro.frame(token none)\n  ret void\n}\n", "Intrinsic has incorrect argument type!"),
+    ("declare void @llvm.coro.end(ptr)\ndefine void @f(ptr %h) {\n  call void @llvm.coro.end(ptr %h)\n  ret void\n}\n", "Callsite was not defined with variable arguments!"),
+    ("declare void @llvm.coro.end.async(ptr, i1)\ndefine void @f(ptr %h) {\n  call void @llvm.coro.end.async(ptr %h, i1 false)\n  ret void\n}\n", "Callsite was not defined with variable arguments!"),
+    ("declare void @llvm.coro.end(ptr, i1, token, ...)\ndefine void @f(ptr %h) {\n  call void (ptr, i1, token, ...) @llvm.coro.end(ptr %h, i1 false, token none)\n  ret void\n}\n", "Intrinsic was not defined with variable arguments!"),
+    ("declare void @llvm.coro.end.async(ptr, ...)\ndefine void @f(ptr %h) {\n  call void (ptr, ...) @llvm.coro.end.async(ptr %h)\n  ret void\n}\n", "Intrinsic was not defined with variable arguments!"),
+    ("declare void @llvm.coro.end.async(ptr, i1, i32, ...)\ndefine void @f(ptr %h) {\n  call void (ptr, i1, i32, ...) @llvm.coro.end.async(ptr %h, i1 false, i32 0)\n  ret void\n}\n", "Intrinsic has incorrect argument type!"),
+    // A denormal mode is a mode for results, then optionally one for inputs.
+    ("declare void @g()\ndefine void @f() #0 {\n  call void @g() \"denormal-fp-math-f32\"=\"dynamic\"\n  ret void\n}\nattributes #0 = { \"denormal-fp-math\"=\"preserve-sign,ieee\" \"denormal-fp-math-f32\"=\",positive-zero\" }\n", ""),
+    ("define void @f() #0 {\n  ret void\n}\nattributes #0 = { \"denormal-fp-math\"=\"positive-zero-sign,ieee\" }\n", "invalid value for 'denormal-fp-math' attribute: positive-zero-sign,ieee"),
+    ("declare void @f() \"denormal-fp-math-f32\"=\"ieee,ieee,ieee\"\n", "invalid value for 'denormal-fp-math-f32' attribute: ieee,ieee,ieee"),
+    ("declare void @g()\ndefine void @f() {\n  call void @g() #0\n  ret void\n}\nattributes #0 = { \"denormal-fp-math\"=\"IEEE\" }\n", "invalid value for 'denormal-fp-math' attribute: IEEE"),
+    // A `clang.arc.attachedcall` bundle names one ObjC runtime function, on a call returning
+    // a pointer (or nothing, never).
+    ("declare ptr @foo()\ndeclare void @nr() noreturn\ndeclare ptr @objc_claimAutoreleasedReturnValue(ptr)\ndeclare ptr @llvm.objc.retainAutoreleasedReturnValue(ptr)\ndefine void @f() {\n  %a = call ptr @foo() [ \"clang.arc.attachedcall\"(ptr @llvm.objc.retainAutoreleasedReturnValue) ]\n  %b = call ptr @foo() [ \"clang.arc.attachedcall\"(ptr @objc_claimAutoreleasedReturnValue) ]\n  call void @nr() [ \"clang.arc.attachedcall\"(ptr @objc_claimAutoreleasedReturnValue) ]\n  ret void\n}\n", ""),
+    ("declare ptr @foo()\ndefine void @f() {\n  %a = call ptr @foo() [ \"clang.arc.attachedcall\"() ]\n  ret void\n}\n", "operand bundle \"clang.arc.attachedcall\" requires one function as an argument"),
+    ("declare ptr @foo()\n@g = global i32 0\ndefine void @f() {\n  %a = call ptr @foo() [ \"clang.arc.attachedcall\"(ptr @g) ]\n  ret void\n}\n", "operand bundle \"clang.arc.attachedcall\" requires one function as an argument"),
+    ("declare ptr @foo()\ndeclare ptr @llvm.objc.retain(ptr)\ndefine void @f() {\n  %a = call ptr @foo() [ \"clang.arc.attachedcall\"(ptr @llvm.objc.retain) ]\n  ret void\n}\n", "invalid function argument"),
+    ("declare i32 @foo()\ndefine void @f() {\n  %a = call i32 @foo() [ \"clang.arc.attachedcall\"() ]\n  ret void\n}\n", "a call with operand bundle \"clang.arc.attachedcall\" must call a function returning a pointer or a non-returning function that has a void return type"),
+    ("declare void @foo()\ndeclare ptr @objc_claimAutoreleasedReturnValue(ptr)\ndefine void @f() {\n  call void @foo() [ \"clang.arc.attachedcall\"(ptr @objc_claimAutoreleasedReturnValue) ]\n  ret void\n}\n", "a call with operand bundle \"clang.arc.attachedcall\" must call a function returning a pointer or a non-returning function that has a void return type"),
+    ("declare ptr @foo()\ndeclare ptr @objc_claimAutoreleasedReturnValue(ptr)\ndefine void @f() {\n  %a = call ptr @foo() [ \"clang.arc.attachedcall\"(ptr @objc_claimAutoreleasedReturnValue), \"clang.arc.attachedcall\"(ptr @objc_claimAutoreleasedReturnValue) ]\n  ret void\n}\n", "Multiple \"clang.arc.attachedcall\" operand bundles"),
 ];
+
+/// Findings about one call (its intrinsic's signature, its bundles, its attributes), each
+/// reported at the call: (source, message, the call's text).
+const CALL_FINDINGS: &[(&str, &str, &str)] = &[
+    ("declare i1 @llvm.coro.end(ptr, i1, token)\ndefine void @f(ptr %h) {\n  %r = call i1 @llvm.coro.end(ptr %h, i1 false, token none)\n  ret void\n}\n", "Intrinsic has incorrect return type!", "%r = call i1 @llvm.coro.end"),
+    ("declare ptr @foo()\ndefine void @f() {\n  %a = call ptr @foo()\n  %b = call ptr @foo() [ \"clang.arc.attachedcall\"() ]\n  ret void\n}\n", "requires one function as an argument", "%b = call ptr @foo()"),
+    ("declare void @g()\ndefine void @f() {\n  call void @g()\n  call void @g() #0\n  ret void\n}\nattributes #0 = { \"denormal-fp-math\"=\"x\" }\n", "invalid value for 'denormal-fp-math' attribute: x", "call void @g() #0"),
+];
+
+#[test]
+fn call_findings_are_reported_at_the_call() {
+    for &(src, msg, call) in CALL_FINDINGS {
+        let e = verifier_finding(src, msg).expect("a finding");
+        let off = e.offset.expect("the finding has a position") as usize;
+        assert!(
+            src[off..].starts_with(call),
+            "{src}: reported at {:?}",
+            &src[off..]
+        );
+    }
+}
 
 #[test]
 fn the_verifier_checks_what_llvm_22s_verifier_checks() {

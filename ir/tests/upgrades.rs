@@ -96,6 +96,20 @@ fn coro_end_gets_a_token_and_returns_void() {
 }
 
 #[test]
+fn a_variadic_coro_end_is_upgraded_too() {
+    // LLVM counts the fixed parameters only.
+    assert_upgraded(
+        "declare i1 @llvm.coro.end(ptr, i1, ...)\n\
+         define void @f(ptr %p) {\n\
+         \x20 call i1 (ptr, i1, ...) @llvm.coro.end(ptr %p, i1 false)\n\
+         \x20 ret void\n\
+         }\n",
+        &["llvm.coro.end"],
+        &["call void @llvm.coro.end(ptr %p, i1 false, token none)"],
+    );
+}
+
+#[test]
 fn objectsize_gets_four_arguments_and_its_pointers_name() {
     assert_upgraded(
         "declare i32 @llvm.objectsize.i32(ptr, i1)\n\

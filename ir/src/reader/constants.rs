@@ -574,6 +574,14 @@ impl<'a> Parser<'a> {
             let Some(&base) = e.ops.first() else {
                 return self.error_at(token_offset(t), "getelementptr needs a base pointer");
             };
+            // A constant's offset must be known while reading (LLVM's
+            // `ConstantExpr::isSupportedGetElementPtr`); an instruction may step over one.
+            if self.m.types.is_scalable(source) {
+                return self.error_at(
+                    token_offset(t),
+                    "invalid base element for constant getelementptr",
+                );
+            }
             let base_ty = self.m.consts.ty(base);
             let lanes = e
                 .ops

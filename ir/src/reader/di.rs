@@ -134,6 +134,7 @@ fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
         }
     };
     match field {
+        "checksumkind" => checksum_kind_problem(value).map(|m| (0, m)),
         "tag" => one(value, "DW_TAG_", DWARF_TAGS, "DWARF tag").map(|m| (0, m)),
         "language" => one(value, "DW_LANG_", DWARF_LANGUAGES, "DWARF language").map(|m| (0, m)),
         "flags" | "spFlags" => {
@@ -155,6 +156,53 @@ fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
         }
         _ => None,
     }
+}
+
+/// The words LLVM's lexer reads as debug-info names and keeps the text of: by prefix, and
+/// whole (the emission and name-table kinds).
+const DI_WORD_PREFIXES: &[&str] = &[
+    "DW_TAG_",
+    "DW_ATE_",
+    "DW_VIRTUALITY_",
+    "DW_LANG_",
+    "DW_LNAME_",
+    "DW_CC_",
+    "DW_OP_",
+    "DW_MACINFO_",
+    "DW_APPLE_ENUM_KIND_",
+    "DIFlag",
+    "DISPFlag",
+    "CSK_",
+];
+const DI_WORDS: &[&str] = &[
+    "NoDebug",
+    "FullDebug",
+    "LineTablesOnly",
+    "DebugDirectivesOnly",
+    "Default",
+    "GNU",
+    "None",
+    "Apple",
+];
+
+/// A `DIFile`'s `checksumkind` other than `CSK_MD5`, `CSK_SHA1` or `CSK_SHA256`, as LLParser
+/// words it: with the text of the token it found when the lexer keeps one (a string's
+/// contents, a `@`/`%` name without its sigil, a debug-info word), otherwise with the last
+/// text it kept, the field's own name.
+fn checksum_kind_problem(value: &str) -> Option<String> {
+    if matches!(value, "CSK_MD5" | "CSK_SHA1" | "CSK_SHA256") {
+        return None;
+    }
+    let shown = if let Some(inner) = value.strip_prefix('"') {
+        inner.strip_suffix('"').unwrap_or(inner)
+    } else if let Some(name) = value.strip_prefix(['@', '%']) {
+        name.trim_matches('"')
+    } else if DI_WORDS.contains(&value) || DI_WORD_PREFIXES.iter().any(|p| value.starts_with(p)) {
+        value
+    } else {
+        "checksumkind"
+    };
+    Some(format!("invalid checksum kind '{shown}'"))
 }
 
 /// Where the fields of a `!DILocation` end (one past its `)`), when they are written as LLVM
@@ -633,6 +681,7 @@ impl<'a> Parser<'a> {
                     | "isDefinition"
                     | "spFlags"
                     | "flags"
+                    | "checksumkind"
             );
             let (value, off) = if wanted {
                 let lead = src[c as usize + 1..b as usize]

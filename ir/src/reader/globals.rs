@@ -859,6 +859,7 @@ impl<'a> Parser<'a> {
                     varargs = true;
                     break;
                 }
+                let at = token_offset(self.tok);
                 let ty = self.parse_type()?;
                 let mut pa = AttrSet::default();
                 self.attrs_into(&mut pa, AttrPos::Param)?;
@@ -868,6 +869,7 @@ impl<'a> Parser<'a> {
                 } else {
                     Name::Unnamed
                 };
+                self.check_argument_type(at, ty)?;
                 params.push(Param { ty, name });
                 attrs.params.push(pa);
                 if !self.eat(Tok::Comma) {

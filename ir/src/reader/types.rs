@@ -148,6 +148,23 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// LLParser's "invalid type for function argument" for a parameter of type `ty` written
+    /// at `at` (`FunctionType::isValidArgumentType`): a `label`, or an identified struct
+    /// without a body at this point of the text: declared `opaque`, defined only further
+    /// down, or the one whose body is being read. (A body read later, which sees every
+    /// definition, is let through: a missed refusal, never a false one.)
+    pub(super) fn check_argument_type(&self, at: u32, ty: Type) -> PResult<()> {
+        let invalid = match self.m.types.get(ty) {
+            TypeData::Label => true,
+            TypeData::Named(_) => self.m.types.body(ty).is_none(),
+            _ => false,
+        };
+        if invalid {
+            return self.error_at(at, "invalid type for function argument");
+        }
+        Ok(())
+    }
+
     pub(super) fn parse_type(&mut self) -> PResult<Type> {
         if let Some(t) = self.plain_type() {
             self.allow_void = false;
@@ -535,10 +552,13 @@ impl<'a> Parser<'a> {
                     varargs = true;
                     break;
                 }
-                params.push(self.parse_type()?);
+                let at = token_offset(self.tok);
+                let ty = self.parse_type()?;
+                params.push(ty);
                 // Old IR allows attributes inside function types; drop them.
                 let mut junk = AttrSet::default();
                 while self.attr(&mut junk, super::attrs::AttrPos::Other)? {}
+                self.check_argument_type(at, ty)?;
                 if !self.eat(Tok::Comma) {
                     break;
                 }
