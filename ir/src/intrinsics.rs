@@ -51,7 +51,10 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("exp2", &[Ret]),
     ("expect", &[Ret]),
     ("expect.with.probability", &[Ret]),
+    ("experimental.cttz.elts", &[Ret, Arg(0)]),
     ("experimental.vector.histogram.add", &[Arg(0), Arg(1)]),
+    ("experimental.vp.strided.load", &[Ret, Arg(0), Arg(1)]),
+    ("experimental.vp.strided.store", &[Arg(0), Arg(1), Arg(2)]),
     ("fabs", &[Ret]),
     ("floor", &[Ret]),
     ("fma", &[Ret]),
@@ -626,7 +629,8 @@ pub enum Obsolete {
     LifetimeSize,
     /// The intrinsic `base` (`llvm.ctlz`, without suffixes) takes more arguments now: each
     /// call gets `falses` more `i1 false`, then `token none` if `token` (which also makes the
-    /// result `void`: `llvm.coro.end`).
+    /// result `void`: `llvm.coro.end`), then `ptr null` if `null_pointer` (the annotation
+    /// arguments of `llvm.var.annotation` and `llvm.ptr.annotation`).
     Appended {
         /// The intrinsic's name without type suffixes.
         base: &'static str,
@@ -634,6 +638,8 @@ pub enum Obsolete {
         falses: usize,
         /// Whether `token none` comes last (and the result becomes `void`).
         token: bool,
+        /// Whether `ptr null` comes last.
+        null_pointer: bool,
     },
     /// A masked memory intrinsic (`base`) with its alignment as `i32` argument `at`: LLVM 22
     /// gives it as an `align` attribute of the pointer argument (`ptr` after `at` is gone).
@@ -668,7 +674,7 @@ pub const MEM_ALIGN_ARGUMENT: usize = 3;
 /// `ctlz`/`cttz` without their `i1`, `coro.end` returning `i1`, `objectsize` with two or three
 /// arguments (or misnamed), the masked loads, stores, gathers and scatters and the five-argument
 /// `memcpy`/`memmove`/`memset` with an alignment argument, `lifetime.start`/`end` with a size,
-/// `stackprotectorcheck`. Only names starting `llvm.` cost more than a comparison.
+/// `var.annotation`/`ptr.annotation` without their annotation argument, `stackprotectorcheck`. Only names starting `llvm.` cost more than a comparison.
 pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsolete> {
     let rest = name.strip_prefix("llvm.")?;
     let (ret, params, false) = types.func_parts(fn_ty)? else {
@@ -698,6 +704,7 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                 },
                 falses: 1,
                 token: false,
+                null_pointer: false,
             })
         }
         "coro" if rest == "coro.end" => {
@@ -706,6 +713,7 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                     base: "llvm.coro.end",
                     falses: 0,
                     token: true,
+                    null_pointer: false,
                 })
         }
         "objectsize" if rest.len() > first.len() => {
@@ -720,6 +728,7 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                 base: "llvm.objectsize",
                 falses: 3 - flags.len(),
                 token: false,
+                null_pointer: false,
             })
         }
         "masked" => {
@@ -746,6 +755,23 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                 && is(params[MEM_ALIGN_ARGUMENT], TypeData::Int(32))
                 && is(ret, TypeData::Void);
             fits.then_some(Obsolete::MemAlignArgument { base, pointers })
+        }
+        // Without the annotation arguments LLVM 17 added: only under these names (LLVM
+        // leaves `llvm.var.annotation.p0.p0` of four arguments, whose calls it then refuses).
+        "var" | "ptr"
+            if params.len() == 4
+                && (rest == "var.annotation" || rest.starts_with("ptr.annotation.")) =>
+        {
+            Some(Obsolete::Appended {
+                base: if first == "var" {
+                    "llvm.var.annotation"
+                } else {
+                    "llvm.ptr.annotation"
+                },
+                falses: 0,
+                token: false,
+                null_pointer: true,
+            })
         }
         "stackprotectorcheck" if rest == first => Some(Obsolete::Removed),
         _ => None,
@@ -987,6 +1013,7 @@ mod tests {
             base,
             falses,
             token,
+            null_pointer: false,
         };
         let cases = [
             (
