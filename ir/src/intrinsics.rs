@@ -51,7 +51,10 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("exp2", &[Ret]),
     ("expect", &[Ret]),
     ("expect.with.probability", &[Ret]),
+    ("experimental.cttz.elts", &[Ret, Arg(0)]),
     ("experimental.vector.histogram.add", &[Arg(0), Arg(1)]),
+    ("experimental.vp.strided.load", &[Ret, Arg(0), Arg(1)]),
+    ("experimental.vp.strided.store", &[Arg(0), Arg(1), Arg(2)]),
     ("fabs", &[Ret]),
     ("floor", &[Ret]),
     ("fma", &[Ret]),
@@ -684,7 +687,8 @@ pub enum Obsolete {
     LifetimeSize,
     /// The intrinsic `base` (`llvm.ctlz`, without suffixes) takes more arguments now: each
     /// call gets `falses` more `i1 false`, then `token none` if `token` (which also makes the
-    /// result `void`: `llvm.coro.end`).
+    /// result `void`: `llvm.coro.end`), then `ptr null` if `null_pointer` (the annotation
+    /// arguments of `llvm.var.annotation` and `llvm.ptr.annotation`).
     Appended {
         /// The intrinsic's name without type suffixes.
         base: &'static str,
@@ -692,6 +696,8 @@ pub enum Obsolete {
         falses: usize,
         /// Whether `token none` comes last (and the result becomes `void`).
         token: bool,
+        /// Whether `ptr null` comes last.
+        null_pointer: bool,
     },
     /// A masked memory intrinsic (`base`) with its alignment as `i32` argument `at`: LLVM 22
     /// gives it as an `align` attribute of the pointer argument (`ptr` after `at` is gone).
@@ -726,7 +732,7 @@ pub const MEM_ALIGN_ARGUMENT: usize = 3;
 /// `ctlz`/`cttz` without their `i1`, `coro.end` returning `i1` (variadic or not), `objectsize` with two or three
 /// arguments (or misnamed), the masked loads, stores, gathers and scatters and the five-argument
 /// `memcpy`/`memmove`/`memset` with an alignment argument, `lifetime.start`/`end` with a size,
-/// `stackprotectorcheck`. Only names starting `llvm.` cost more than a comparison.
+/// `var.annotation`/`ptr.annotation` without their annotation argument, `stackprotectorcheck`. Only names starting `llvm.` cost more than a comparison.
 pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsolete> {
     let rest = name.strip_prefix("llvm.")?;
     let (ret, params, varargs) = types.func_parts(fn_ty)?;
@@ -758,6 +764,7 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                 },
                 falses: 1,
                 token: false,
+                null_pointer: false,
             })
         }
         "coro" if rest == "coro.end" => {
@@ -766,6 +773,7 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                     base: "llvm.coro.end",
                     falses: 0,
                     token: true,
+                    null_pointer: false,
                 })
         }
         "objectsize" if rest.len() > first.len() => {
@@ -780,6 +788,7 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                 base: "llvm.objectsize",
                 falses: 3 - flags.len(),
                 token: false,
+                null_pointer: false,
             })
         }
         "masked" => {
@@ -806,6 +815,23 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                 && is(params[MEM_ALIGN_ARGUMENT], TypeData::Int(32))
                 && is(ret, TypeData::Void);
             fits.then_some(Obsolete::MemAlignArgument { base, pointers })
+        }
+        // Without the annotation arguments LLVM 17 added: only under these names (LLVM
+        // leaves `llvm.var.annotation.p0.p0` of four arguments, whose calls it then refuses).
+        "var" | "ptr"
+            if params.len() == 4
+                && (rest == "var.annotation" || rest.starts_with("ptr.annotation.")) =>
+        {
+            Some(Obsolete::Appended {
+                base: if first == "var" {
+                    "llvm.var.annotation"
+                } else {
+                    "llvm.ptr.annotation"
+                },
+                falses: 0,
+                token: false,
+                null_pointer: true,
+            })
         }
         "stackprotectorcheck" if rest == first => Some(Obsolete::Removed),
         _ => None,
@@ -1047,6 +1073,7 @@ mod tests {
             base,
             falses,
             token,
+            null_pointer: false,
         };
         let cases = [
             (

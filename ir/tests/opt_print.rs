@@ -628,6 +628,26 @@ fn intrinsics_are_renamed_to_their_mangled_names() {
     assert!(out.contains("call ptr @llvm.thread.pointer.p0()"), "{out}");
 }
 
+/// LLVM 22 makes distinct the first composite type of each ODR identifier; a later one of
+/// another tag (rustc's `DW_TAG_variant_part`, which shares its enum's identifier) stays
+/// uniqued (DebugInfo/Generic/discriminated-union.ll).
+#[test]
+fn only_the_first_composite_type_of_an_identifier_becomes_distinct() {
+    assert_printed(
+        "!named = !{!0, !1, !2}\n\
+         !0 = !DICompositeType(tag: DW_TAG_structure_type, name: \"E\", size: 64, elements: !3, identifier: \"e\")\n\
+         !1 = !DICompositeType(tag: DW_TAG_variant_part, scope: !0, size: 64, identifier: \"e\")\n\
+         !2 = !DICompositeType(tag: DW_TAG_structure_type, name: \"F\", size: 64, identifier: \"f\")\n\
+         !3 = !{!1}\n",
+        "; ModuleID = '<stdin>'\nsource_filename = \"<stdin>\"\n\n\
+         !named = !{!0, !2, !3}\n\n\
+         !0 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: \"E\", size: 64, elements: !1, identifier: \"e\")\n\
+         !1 = !{!2}\n\
+         !2 = !DICompositeType(tag: DW_TAG_variant_part, scope: !0, size: 64, identifier: \"e\")\n\
+         !3 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: \"F\", size: 64, identifier: \"f\")\n",
+    );
+}
+
 /// A `!DIExpression` defined as a numbered node is printed inline wherever it is named, in
 /// other nodes and in named metadata too (Assembler `DIGlobalVariableExpression.ll`: the
 /// reference was left pointing at a node that is never printed).

@@ -324,3 +324,17 @@ fn a_literal_struct_type_read_before_still_counts_against_the_nesting_limit() {
         "{outcomes:?}"
     );
 }
+
+/// The mask of a `shufflevector` expression on scalable vectors is itself scalable (Bitcode/
+/// vscale-shuffle.ll, Transforms/VectorCombine/pr88796.ll: `<2 x i32> zeroinitializer`
+/// made opt refuse the print).
+#[test]
+fn scalable_shufflevector_expressions_keep_a_scalable_mask() {
+    let out = fixed_point(
+        "define <vscale x 2 x i64> @f() {\n  %i = add <vscale x 2 x i64> undef, shufflevector (<vscale x 2 x i64> insertelement (<vscale x 2 x i64> undef, i64 1, i32 0), <vscale x 2 x i64> undef, <vscale x 2 x i32> zeroinitializer)\n  ret <vscale x 2 x i64> %i\n}\n",
+    );
+    assert!(
+        out.contains("<vscale x 2 x i64> undef, <vscale x 2 x i32> zeroinitializer)"),
+        "{out}"
+    );
+}

@@ -170,6 +170,104 @@ fn masked_memory_alignment_becomes_an_attribute() {
 }
 
 #[test]
+fn masked_memory_calls_keep_their_tail_marker_and_metadata() {
+    // Unlike the other rebuilt calls (Transforms/GVN/masked-load-store-vn-crash.ll); their
+    // attributes still go.
+    assert_upgraded(
+        "declare <2 x i64> @llvm.masked.load.v2i64.p0(ptr, i32 immarg, <2 x i1>, <2 x i64>)\n\
+         declare void @llvm.masked.store.v2i64.p0(<2 x i64>, ptr, i32, <2 x i1>)\n\
+         define void @f(ptr %p, <2 x i1> %m) {\n\
+         \x20 %l = tail call <2 x i64> @llvm.masked.load.v2i64.p0(ptr nonnull %p, i32 8, <2 x i1> %m, <2 x i64> undef) #0, !foo !0\n\
+         \x20 notail call void @llvm.masked.store.v2i64.p0(<2 x i64> %l, ptr %p, i32 1, <2 x i1> %m)\n\
+         \x20 ret void\n\
+         }\n\
+         attributes #0 = { nounwind }\n\
+         !0 = !{}\n",
+        &["llvm.masked.load.v2i64.p0", "llvm.masked.store.v2i64.p0"],
+        &[
+            "%l = tail call <2 x i64> @llvm.masked.load.v2i64.p0(ptr align 8 %p, <2 x i1> %m, <2 x i64> undef), !foo !0",
+            "notail call void @llvm.masked.store.v2i64.p0(<2 x i64> %l, ptr align 1 %p, <2 x i1> %m)",
+        ],
+    );
+}
+
+#[test]
+fn annotations_get_a_null_annotation_argument() {
+    // Only `llvm.var.annotation` under that name and `llvm.ptr.annotation.*` (Bitcode/
+    // upgrade-var-annotation.ll); the rebuilt call keeps no `tail`, attributes or metadata.
+    assert_upgraded(
+        "define void @f(ptr addrspace(1) %a, ptr %s, ptr %file, i32 %line) {\n\
+         \x20 tail call void @llvm.var.annotation(ptr addrspace(1) %a, ptr %s, ptr %file, i32 %line) #0, !foo !0\n\
+         \x20 %p = call ptr addrspace(1) @llvm.ptr.annotation.p1(ptr addrspace(1) %a, ptr %s, ptr %file, i32 %line)\n\
+         \x20 ret void\n\
+         }\n\
+         declare void @llvm.var.annotation(ptr addrspace(1), ptr, ptr, i32)\n\
+         declare ptr addrspace(1) @llvm.ptr.annotation.p1(ptr addrspace(1), ptr, ptr, i32)\n\
+         attributes #0 = { nounwind }\n\
+         !0 = !{}\n",
+        &["llvm.var.annotation.p1.p0", "llvm.ptr.annotation.p1.p0"],
+        &[
+            "call void @llvm.var.annotation.p1.p0(ptr addrspace(1) %a, ptr %s, ptr %file, i32 %line, ptr null)",
+            "%p = call ptr addrspace(1) @llvm.ptr.annotation.p1.p0(ptr addrspace(1) %a, ptr %s, ptr %file, i32 %line, ptr null)",
+        ],
+    );
+}
+
+#[test]
+fn a_renamed_declaration_is_a_new_one_with_the_old_calling_convention() {
+    // Linkage, `unnamed_addr`, visibility and section stay with the old one
+    // (Transforms/GlobalOpt/cleanup-pointer-root-users-gep-constexpr.ll).
+    assert_upgraded(
+        "define void @f(ptr %p, ptr %q) {\n\
+         \x20 call fastcc void @llvm.memcpy.p0i8.p0i8.i64(ptr %p, ptr %q, i64 8, i1 false)\n\
+         \x20 call void @llvm.memset.p0i8.i64(ptr %p, i8 0, i64 8, i1 false)\n\
+         \x20 ret void\n\
+         }\n\
+         declare hidden fastcc void @llvm.memcpy.p0i8.p0i8.i64(ptr, ptr, i64, i1) local_unnamed_addr\n\
+         declare extern_weak void @llvm.memset.p0i8.i64(ptr, i8, i64, i1) unnamed_addr section \"s\"\n",
+        &["llvm.memcpy.p0.p0.i64", "llvm.memset.p0.i64"],
+        &["call fastcc void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %q, i64 8, i1 false)"],
+    );
+    let ours = printed(
+        "declare dso_local void @llvm.memcpy.p0i8.p0i8.i64(ptr, ptr, i64, i1) local_unnamed_addr\n\
+         define void @f(ptr %p) {\n\
+         \x20 call void @llvm.memcpy.p0i8.p0i8.i64(ptr %p, ptr %p, i64 8, i1 false)\n\
+         \x20 ret void\n\
+         }\n",
+    );
+    assert!(
+        (ours.lines()).any(|l| l.starts_with("declare void @llvm.memcpy.p0.p0.i64(")
+            && !l.contains("unnamed_addr")),
+        "{ours}"
+    );
+}
+
+#[test]
+fn strided_vp_and_cttz_elts_take_their_mangled_names() {
+    // Analysis/CostModel/RISCV/gep.ll, Analysis/CostModel/AArch64/cttz_elts.ll: a misnamed
+    // undeclared one is declared under its right name in its turn, before the declarations
+    // renamed.
+    assert_upgraded(
+        "define void @f(ptr %p, <2 x i1> %m, i32 %n) {\n\
+         \x20 %l = call <2 x i8> @llvm.experimental.vp.strided.load.v2i8.i64(ptr %p, i64 2, <2 x i1> %m, i32 %n)\n\
+         \x20 call void @llvm.experimental.vp.strided.store.v2i8.i64(<2 x i8> %l, ptr %p, i64 2, <2 x i1> %m, i32 %n)\n\
+         \x20 %a = call i32 @llvm.experimental.cttz.elts.i32.v161(<16 x i1> undef, i1 true)\n\
+         \x20 %b = call i32 @llvm.experimental.cttz.elts.i32.v2i1(<2 x i1> %m, i1 true)\n\
+         \x20 ret void\n\
+         }\n\
+         declare <2 x i8> @llvm.experimental.vp.strided.load.v2i8.i64(ptr, i64, <2 x i1>, i32)\n\
+         declare void @llvm.experimental.vp.strided.store.v2i8.i64(<2 x i8>, ptr, i64, <2 x i1>, i32)\n",
+        &[
+            "llvm.experimental.cttz.elts.i32.v16i1",
+            "llvm.experimental.cttz.elts.i32.v2i1",
+            "llvm.experimental.vp.strided.load.v2i8.p0.i64",
+            "llvm.experimental.vp.strided.store.v2i8.p0.i64",
+        ],
+        &["%a = call i32 @llvm.experimental.cttz.elts.i32.v16i1(<16 x i1> undef, i1 true)"],
+    );
+}
+
+#[test]
 fn memory_intrinsics_alignment_becomes_attributes() {
     // The call keeps its attributes (an `align` gives way); 0 means none, and any other
     // value is rounded down to a power of two.
@@ -300,6 +398,53 @@ fn lifetime_calls_drop_their_sizes_and_attributes() {
             "call void @llvm.lifetime.end.p0(ptr %a)",
         ],
     );
+}
+
+#[test]
+fn lifetime_of_a_cast_alloca_names_the_alloca_in_its_address_space() {
+    // Transforms/Mem2Reg/alloca_addrspace.ll: through an `addrspacecast`, the call names the
+    // alloca itself and the declaration of its pointer type.
+    assert_upgraded(
+        "target datalayout = \"e-p:64:64-p5:32:32-A5\"\n\
+         define void @f() {\n\
+         \x20 %a = alloca i8, addrspace(5)\n\
+         \x20 %b = alloca i8\n\
+         \x20 %c = addrspacecast ptr addrspace(5) %a to ptr\n\
+         \x20 call void @llvm.lifetime.start.p0(i64 2, ptr %b)\n\
+         \x20 call void @llvm.lifetime.start.p0(i64 2, ptr %c)\n\
+         \x20 ret void\n\
+         }\n\
+         declare void @llvm.lifetime.start.p0(i64, ptr)\n",
+        &[
+            "llvm.lifetime.start.i64",
+            "llvm.lifetime.start.p0",
+            "llvm.lifetime.start.p5",
+        ],
+        &[
+            "call void @llvm.lifetime.start.p0(ptr %b)",
+            "call void @llvm.lifetime.start.p5(ptr addrspace(5) %a)",
+        ],
+    );
+}
+
+#[test]
+fn an_upgrade_never_gives_its_group_the_number_of_an_undefined_one() {
+    // A function naming `#0`, which the text never defines, has no attributes; the group of
+    // the new declaration must not become its #0 (Analysis/ScalarEvolution/sdiv.ll,
+    // DebugInfo/Generic/assignment-tracking/*).
+    let src = "define void @f() #0 {\n\
+               \x20 %a = alloca i32\n\
+               \x20 call void @llvm.lifetime.start.p0(i64 4, ptr %a) #3\n\
+               \x20 ret void\n\
+               }\n\
+               declare void @llvm.lifetime.start.p0(i64, ptr)\n";
+    assert_upgraded(
+        src,
+        &["llvm.lifetime.start.i64", "llvm.lifetime.start.p0"],
+        &["call void @llvm.lifetime.start.p0(ptr %a)"],
+    );
+    let ours = printed(src);
+    assert!(ours.contains("define void @f() {"), "{ours}");
 }
 
 #[test]

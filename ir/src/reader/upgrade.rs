@@ -269,11 +269,15 @@ impl<'a> Parser<'a> {
                 base,
                 falses,
                 token,
+                null_pointer,
             } => {
                 let i1 = self.m.types.int(1);
                 params.extend(std::iter::repeat_n(i1, falses));
                 if token {
                     params.push(self.m.types.token());
+                }
+                if null_pointer {
+                    params.push(self.m.types.ptr(0));
                 }
                 (base, if token { self.m.types.void() } else { ret })
             }
@@ -360,7 +364,7 @@ impl<'a> Parser<'a> {
             let group = match self.m.attr_groups.iter().find(|(_, c)| **c == own) {
                 Some((&id, _)) => id,
                 None => {
-                    let id = self.m.attr_groups.keys().next_back().map_or(0, |&k| k + 1);
+                    let id = self.unnamed_attr_group();
                     self.m.attr_groups.insert(id, own);
                     id
                 }
@@ -379,6 +383,34 @@ impl<'a> Parser<'a> {
         };
         let f = Function::declaration(common, fn_ty, params, attrs);
         self.m.add_global(GlobalKind::Function(Box::new(f)))
+    }
+
+    /// A number for a new attribute group that no `#N` of the module names: one past the
+    /// largest defined or named. A reference to a group the text never defines is legal
+    /// (LLVM reads it as no attributes), so the largest defined number is not enough: a new
+    /// group under a number a function names without defining would give it the
+    /// intrinsic's attributes. Only upgrades create groups, so the walk is rare.
+    fn unnamed_attr_group(&self) -> u32 {
+        let mut max = self.m.attr_groups.keys().next_back().copied();
+        max = max.max(self.lazy_attr_max);
+        let largest = |set: &AttrSet| set.groups.iter().copied().max();
+        let largest_of = |list: &AttrList| {
+            let sets = [&list.func, &list.ret].into_iter().chain(&list.params);
+            sets.map(largest).max().flatten()
+        };
+        for g in self.m.globals.values() {
+            match &g.kind {
+                GlobalKind::Function(f) => {
+                    max = max.max(largest_of(&f.attrs));
+                    for d in f.body.iter().flat_map(|b| b.insts.values()) {
+                        max = max.max(d.call_info().and_then(|info| largest_of(&info.attrs)));
+                    }
+                }
+                GlobalKind::Var(v) => max = max.max(largest(&v.attrs)),
+                GlobalKind::Alias(_) => {}
+            }
+        }
+        max.map_or(0, |k| k.saturating_add(1))
     }
 
     /// Delete instruction `i` of `f`'s body, as LLVM erases one: its debug records go to the
@@ -416,9 +448,13 @@ impl<'a> Parser<'a> {
     /// a leftover `declare void @llvm.lifetime.start.i64(i64)` (what LLVM declares first, with
     /// the size's type). Doing the same keeps merge decisions equal to opt-22's: functions that
     /// differ only in those sizes are equal to it. As LLVM does, a call keeps its marker only
-    /// on an alloca (seen through casts and all-zero GEPs, and then named directly); on
-    /// anything else it is erased, and without a call kept there is no new declaration. A
-    /// kept call is rebuilt ([`Self::rebuild_call`]): its attributes and metadata go.
+    /// on an alloca (seen through casts and all-zero GEPs, and then named directly, through
+    /// the declaration of the alloca's pointer type); on anything else it is erased, and
+    /// without a call kept there is no new declaration. A kept call is rebuilt
+    /// ([`Self::rebuild_call`]): its attributes and metadata go. (With allocas of two address
+    /// spaces, LLVM declares the two in the order of its use list, which is the order of
+    /// the calls only when the old declaration follows them in the text; mergefn takes the
+    /// order of the calls.)
     fn upgrade_lifetime(&mut self, g: GlobalId, calls: &[CallOf]) {
         let (name, old_ty) = {
             let f = self.m.function(g).expect("a declaration");
@@ -457,36 +493,38 @@ impl<'a> Parser<'a> {
         for &(f, i, _) in kept.iter().filter(|k| k.2.is_none()) {
             self.erase_inst(f, i);
         }
-        if kept.iter().all(|k| k.2.is_none()) {
-            return;
-        }
-        // Named for its pointer type, as LLVM names it (`.p0i8` of LLVM 14 becomes `.p0`).
-        let space = match self.m.types.get(ptr) {
-            TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => *a,
-            _ => 0,
+        // Each kept call names its alloca, of whatever address space, through the
+        // declaration of that pointer type (`llvm.lifetime.start.p5` for an alloca in
+        // `addrspace(5)` seen through an `addrspacecast`), declared at its first call.
+        let captures = AttrSet {
+            attrs: thin_vec::thin_vec![Attr::Other("captures(none)".into())],
+            ..Default::default()
         };
-        let new_name = format!("llvm.lifetime.{which}.p{space}");
-        let new_ty = self.m.types.intern(TypeData::Func {
-            ret: void,
-            params: vec![ptr],
-            varargs: false,
-        });
-        let target = match self.m.global_by_name(&new_name) {
-            Some(t) => t,
-            None => {
-                let captures = AttrSet {
-                    attrs: thin_vec::thin_vec![Attr::Other("captures(none)".into())],
-                    ..Default::default()
-                };
-                self.declare_intrinsic(&new_name, new_ty, vec![captures], true)
-            }
-        };
-        let callee = Value::Const(self.m.global_const(target));
         for (f, i, keep) in kept {
-            if let Some(keep) = keep {
-                let operands = SmallVec::from_slice(&[keep, callee]);
-                self.rebuild_call(f, i, new_ty, operands, AttrList::default());
-            }
+            let Some(keep) = keep else { continue };
+            let ptr = match keep {
+                Value::Inst(x) => (self.m.function(f))
+                    .and_then(|x| x.body.as_ref())
+                    .map_or(ptr, |body| body.insts[x].ty),
+                _ => ptr,
+            };
+            let space = match self.m.types.get(ptr) {
+                TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => *a,
+                _ => 0,
+            };
+            let new_name = format!("llvm.lifetime.{which}.p{space}");
+            let new_ty = self.m.types.intern(TypeData::Func {
+                ret: void,
+                params: vec![ptr],
+                varargs: false,
+            });
+            let target = match self.m.global_by_name(&new_name) {
+                Some(t) => t,
+                None => self.declare_intrinsic(&new_name, new_ty, vec![captures.clone()], true),
+            };
+            let callee = Value::Const(self.m.global_const(target));
+            let operands = SmallVec::from_slice(&[keep, callee]);
+            self.rebuild_call(f, i, new_ty, operands, AttrList::default());
         }
     }
 
@@ -556,6 +594,8 @@ impl<'a> Parser<'a> {
             val: ApInt::from_u64(1, 0),
         }));
         let none = Value::Const(self.m.consts.intern(ConstData::None(token)));
+        let ptr = self.m.types.ptr(0);
+        let null = Value::Const(self.m.consts.intern(ConstData::Null(ptr)));
         for c in calls.iter().filter(|c| c.callee == g) {
             let body = (self.m.function(c.caller))
                 .and_then(|x| x.body.as_ref())
@@ -571,10 +611,18 @@ impl<'a> Parser<'a> {
                 })
             };
             match how {
-                Obsolete::Appended { falses, token, .. } => {
+                Obsolete::Appended {
+                    falses,
+                    token,
+                    null_pointer,
+                    ..
+                } => {
                     args.extend(std::iter::repeat_n(no, falses));
                     if token {
                         args.push(none);
+                    }
+                    if null_pointer {
+                        args.push(null);
                     }
                 }
                 Obsolete::AlignArgument { at: k, ptr, base } => {
@@ -634,8 +682,22 @@ impl<'a> Parser<'a> {
             {
                 return self.error_at(at, "Instruction has a name, but provides a void value!");
             }
+            // The masked memory intrinsics' upgrade copies the old call's `tail` marker and
+            // metadata to the new one (`tail call ... @llvm.masked.load...(ptr align 8 %p,
+            // ...), !tbaa !3` stays so); the others' does not.
+            let marks = matches!(how, Obsolete::AlignArgument { .. }).then(|| {
+                let tail = d.call_info().map(|info| info.tail).unwrap_or_default();
+                (tail, d.md.clone())
+            });
             args.push(callee);
             self.rebuild_call(c.caller, c.inst, fn_ty, args, attrs);
+            if let Some((tail, md)) = marks {
+                let d = self.call_mut(c.caller, c.inst);
+                d.md = md;
+                if let InstExtra::Call(info) = &mut d.extra {
+                    info.tail = tail;
+                }
+            }
         }
         Ok(())
     }
@@ -730,11 +792,16 @@ impl<'a> Parser<'a> {
                     } else {
                         AttrList::default()
                     };
+                    // A new declaration, as LLVM's `getOrInsertDeclaration` makes one: of the
+                    // old one's properties only the calling convention is copied (no linkage,
+                    // visibility, `unnamed_addr`, section, ...).
                     let common = GlobalCommon {
                         name: Name::Named(new_name.clone().into()),
-                        ..old.common.clone()
+                        addrspace: self.program_as,
+                        ..Default::default()
                     };
-                    let nf = Function::declaration(common, ty, params, attrs);
+                    let mut nf = Function::declaration(common, ty, params, attrs);
+                    nf.cc = old.cc.clone();
                     self.m.add_global(GlobalKind::Function(Box::new(nf)))
                 }
             };
@@ -772,8 +839,8 @@ fn set_align(p: &mut AttrSet, bytes: u64) {
 }
 
 /// The pointer a call of an old `llvm.lifetime.*` (size, pointer) keeps once LLVM 22 upgrades
-/// it: its alloca when the pointer is one, seen through casts and all-zero GEPs (the alloca
-/// itself if it has the pointer's type), or `None` when the call is to be erased.
+/// it: its alloca when the pointer is one, seen through casts (an `addrspacecast` too) and
+/// all-zero GEPs, or `None` when the call is to be erased.
 fn lifetime_pointer(m: &Module, body: &crate::function::Body, call: Inst) -> Option<Value> {
     let ptr = body.insts[call].operands[1];
     let mut v = ptr;
@@ -794,12 +861,5 @@ fn lifetime_pointer(m: &Module, body: &crate::function::Body, call: Inst) -> Opt
         }
     }
     let Value::Inst(x) = v else { return None };
-    if body.insts[x].opcode != Opcode::Alloca {
-        return None;
-    }
-    let same_ty = match ptr {
-        Value::Inst(y) => body.insts[x].ty == body.insts[y].ty,
-        _ => false,
-    };
-    Some(if same_ty { v } else { ptr })
+    (body.insts[x].opcode == Opcode::Alloca).then_some(v)
 }

@@ -39,8 +39,13 @@ impl<'m> Writer<'m> {
             self.attr(a);
         }
         for &g in &set.groups {
+            // Renumbered, a group the module never defines goes: its number could be one
+            // the renumbering gives a defined group.
+            let Some(n) = self.num.map_or(Some(g), |x| x.attr(g)) else {
+                continue;
+            };
             self.s(" #");
-            self.num(self.num.map_or(g, |x| x.attr(g)));
+            self.num(n);
         }
     }
 

@@ -166,7 +166,8 @@ impl<'m> Writer<'m> {
                     }
                     if e.op == Opcode::ShuffleVector {
                         self.s(", ");
-                        self.shuffle_mask(&e.mask, None);
+                        let scalable = self.m.types.vector_len(e.ty).map(|v| v.1);
+                        self.shuffle_mask(&e.mask, scalable);
                     }
                 }
                 self.s(")");

@@ -352,15 +352,12 @@ impl<'m> Writer<'m> {
             return Ok(());
         }
         self.s("\n");
+        let odr_firsts = odr_firsts(m);
         let node = |w: &mut Writer, &(id, i, n): &Node| {
             w.s("!");
             w.num(id);
             w.s(" = ");
-            // LLVM 22 reads a composite type with an ODR identifier as distinct (older
-            // LLVMs, as rustc's, wrote it uniqued).
-            if n.text.starts_with("!DICompositeType(")
-                && find_lit!(n.text.as_bytes(), b", identifier: \"").is_some()
-            {
+            if odr_firsts.contains(&i) {
                 w.s("distinct ");
             }
             w.md_node_text(i, &n.text);
@@ -731,9 +728,10 @@ impl<'m> Writer<'m> {
                 }
                 RefKind::Global { id, .. } => self.global_name(id),
                 RefKind::Md(n) => self.metadata(None, &crate::metadata::Metadata::Ref(n)),
+                // (Every group a kept body names is defined: `Parser::check_lazy`.)
                 RefKind::Attr(g) => {
                     self.s("#");
-                    self.num(self.num.map_or(g, |x| x.attr(g)));
+                    self.num(self.num.and_then(|x| x.attr(g)).unwrap_or(g));
                 }
             }
         }
@@ -785,4 +783,35 @@ impl<'m> Writer<'m> {
             *p = uses.into_iter().rev().map(|(_, b)| b).collect();
         }
     }
+}
+
+/// The composite types (indexes into `Module::md_nodes`) written uniqued that LLVM 22 reads as
+/// distinct. While it reads, LLVM maps each ODR identifier to the first composite type the
+/// text defines with it (in text order, the order of `md_nodes`), and makes that one
+/// distinct; a later one of the same tag becomes that first one (opt does the same to what
+/// mergefn prints), and one of another tag (the `DW_TAG_variant_part` rustc gives its
+/// enum's identifier) stays as written. Older LLVMs, as rustc's, wrote them all uniqued.
+fn odr_firsts(m: &Module) -> rustc_hash::FxHashSet<usize> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut firsts = rustc_hash::FxHashSet::default();
+    for (i, n) in m.md_nodes.iter().enumerate() {
+        let (uniqued, rest) = match n.text.strip_prefix("distinct ") {
+            Some(rest) => (false, rest),
+            None => (true, &*n.text),
+        };
+        if !rest.starts_with("!DICompositeType(") {
+            continue;
+        }
+        const KEY: &[u8] = b", identifier: \"";
+        let Some(at) = find_lit!(rest.as_bytes(), KEY) else {
+            continue;
+        };
+        // The string's escapes (`\\22`) never hold a quote.
+        let id = &rest[at + KEY.len()..];
+        let id = id.split('"').next().unwrap_or(id);
+        if seen.insert(id) && uniqued {
+            firsts.insert(i);
+        }
+    }
+    firsts
 }

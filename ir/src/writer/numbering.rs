@@ -109,9 +109,10 @@ impl<'m> Numbering<'m> {
             .map(|(at, r)| (at as usize, r))
     }
 
-    /// The new number of input attribute group `g`.
-    pub fn attr(&self, g: u32) -> u32 {
-        self.attr_slot.get(&g).copied().unwrap_or(g)
+    /// The new number of input attribute group `g`; `None` for a group the module never
+    /// defines (which LLVM reads as no attributes).
+    pub fn attr(&self, g: u32) -> Option<u32> {
+        self.attr_slot.get(&g).copied()
     }
 
     /// The new group of function `g`'s own attributes when opt changes them (an intrinsic
