@@ -30,15 +30,16 @@
 #     docs/DIVERGENCES.md says we read it on purpose (counted apart): a triple naming an
 #     architecture this LLVM was built without, the byte type `b<N>`, LLVM 14's `icmp`
 #     constant expressions in typed-pointer IR.
-# Prints one line per failing file and per-suite counts; exit 1 if any file fails.
+# Prints one line per failing file and per-suite counts; exit 1 if any file fails. Files are
+# checked FOREIGN_JOBS at a time (default: the number of cores); LLVM 19's whole
+# test/Transforms (9,000 files) takes about 30 minutes on two cores.
 # Needs target/release/mergefn (cargo build --release) and LLVM 22.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OPT="${OPT:-/usr/lib/llvm-22/bin/opt}"
 MERGEFN="${MERGEFN:-$ROOT/target/release/mergefn}"
-TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
+JOBS="${FOREIGN_JOBS:-$(nproc)}"
 
 if [ "$#" -eq 0 ]; then
     set -- "$ROOT"/target/foreign/*/
@@ -49,87 +50,103 @@ fi
 # opt-22 itself loops forever on a few files (Verifier's DILocalScope-cycle.ll): every run of
 # either tool has a time limit; a file opt-22 does not finish is skipped and said so.
 LIMIT="${FOREIGN_TIMEOUT:-60}"
-opt_run() { timeout "$LIMIT" "$OPT" "$@"; }
-norm() { opt_run -S "$1" -o - 2>/dev/null | grep -v -e '^; ModuleID' -e '^source_filename' | sort_comdats; }
-# opt -S is not always idempotent: a second pass can unique metadata nodes that the first
-# printed apart (`!DIBasicType()` beside its spelled-out twin). same FILE1 FILE2 compares the
-# two after opt -S, and again after opt -S to a fixed point (twice) when once is not enough.
-same() {
-    [ "$(norm "$1")" == "$(norm "$2")" ] && return 0
-    opt_run -S "$1" -o "$TMP/fix1.ll" 2>/dev/null && opt_run -S "$2" -o "$TMP/fix2.ll" 2>/dev/null &&
-        [ "$(norm "$TMP/fix1.ll")" == "$(norm "$TMP/fix2.ll")" ]
+export OPT MERGEFN LIMIT
+
+# check_file SUITE FILE: one line "KIND<TAB>name<TAB>detail", KIND one of skipped, rejected_ok,
+# on_purpose, rejected_bad, read, roundtrip, merged, opt_fails, merge_error, invalid,
+# divergent, differs (see the counts below).
+check_file() {
+    local suite="$1" f="$2" T name
+    T="$(mktemp -d)"
+    trap 'rm -rf "$T"' RETURN
+    name="${f#"$suite"/}"
+    opt_run() { timeout "$LIMIT" "$OPT" "$@"; }
+    # Comdats are printed in hash-table order; compare them as a set.
+    sort_comdats() { awk '/^\$/ { c[n++] = $0; next } { print } END { for (i = 0; i < n; i++) print c[i] | "sort" }'; }
+    norm() { opt_run -S "$1" -o - 2>/dev/null | grep -v -e '^; ModuleID' -e '^source_filename' | sort_comdats; }
+    # opt -S is not always idempotent: a second pass can unique metadata nodes that the first
+    # printed apart (`!DIBasicType()` beside its spelled-out twin). same FILE1 FILE2 compares
+    # the two after opt -S, and again after opt -S to a fixed point (twice) when once is not
+    # enough.
+    same() {
+        [ "$(norm "$1")" == "$(norm "$2")" ] && return 0
+        opt_run -S "$1" -o "$T/fix1.ll" 2>/dev/null && opt_run -S "$2" -o "$T/fix2.ll" 2>/dev/null &&
+            [ "$(norm "$T/fix1.ll")" == "$(norm "$T/fix2.ll")" ]
+    }
+    say() { printf '%s\t%s\t%s\n' "$1" "$name" "${2:-}"; }
+    opt_run -S "$f" -o "$T/orig.ll" 2>"$T/opt.err"
+    local opt_rc=$?
+    if [ "$opt_rc" = 124 ]; then
+        say skipped "opt-22 did not finish in ${LIMIT} s"
+        return
+    fi
+    if [ "$opt_rc" != 0 ]; then
+        timeout "$LIMIT" "$MERGEFN" print "$f" -o "$T/ours.ll" >/dev/null 2>"$T/ours.err"
+        local rc=$?
+        if [ "$rc" = 1 ] && grep -q '^error:' "$T/ours.err"; then
+            say rejected_ok
+        elif [ "$rc" = 0 ] && { grep -q 'unrecognized architecture' "$T/opt.err" \
+                || grep -qE '(^|[^%@a-z0-9_.])b(8|16|32|64|128|256)([^a-z0-9_]|$)' "$f" \
+                || grep -qE 'icmp.*(i8|i16|i32|i64)\*' "$f"; }; then
+            say on_purpose "read on purpose ($(head -1 "$T/opt.err" | cut -c1-100))"
+        else
+            say rejected_bad "opt-22 rejects it ($(head -1 "$T/opt.err" | cut -c1-100)), mergefn exits $rc"
+        fi
+        return
+    fi
+    if ! timeout "$LIMIT" "$MERGEFN" print --no-verify "$f" -o "$T/ours.ll" 2>"$T/ours.err"; then
+        say read "READ: $(head -1 "$T/ours.err" | cut -c1-160)"
+        return
+    fi
+    if ! same "$f" "$T/ours.ll"; then
+        say roundtrip "ROUND TRIP differs"
+        return
+    fi
+    local flags=() ours=()
+    if grep -q 'mergefunc-use-aliases' "$f"; then flags+=(-mergefunc-use-aliases); ours+=(--use-aliases); fi
+    if grep -q 'mergefunc-preserve-debug-info' "$f"; then flags+=(-mergefunc-preserve-debug-info); ours+=(--preserve-debug-info); fi
+    if ! opt_run -passes=mergefunc "${flags[@]}" -S "$f" -o "$T/theirs.ll" 2>/dev/null; then
+        say opt_fails # opt-22 fails on its own pass: nothing to compare
+        return
+    fi
+    if ! timeout "$LIMIT" "$MERGEFN" merge --no-verify "${ours[@]}" "$f" -o "$T/merged.ll" 2>"$T/ours.err"; then
+        say merge_error "MERGE: $(head -1 "$T/ours.err" | cut -c1-160)"
+        return
+    fi
+    if ! opt_run -passes=verify -disable-output "$T/merged.ll" 2>"$T/v.err"; then
+        say invalid "MERGE OUTPUT INVALID: $(head -1 "$T/v.err" | cut -c1-160)"
+        return
+    fi
+    if same "$T/theirs.ll" "$T/merged.ll"; then
+        say merged
+    elif grep -qE 'kcfi_type|getelementptr (inbounds|nusw|nuw)|amdgpu_(cs|ps|vs|gs|hs|es|ls|gfx)|icmp (eq|ne) ptr' "$f" \
+            || { ! grep -qw ptr "$f" && grep -qE '(i[0-9]+|%[A-Za-z0-9_.]+|\)|\]|>)\*' "$f"; }; then
+        say divergent "merge differs (a documented divergence applies)"
+    else
+        say differs "MERGE differs from opt-22"
+    fi
 }
-# Comdats are printed in hash-table order; compare them as a set.
-sort_comdats() { awk '/^\$/ { c[n++] = $0; next } { print } END { for (i = 0; i < n; i++) print c[i] | "sort" }'; }
+export -f check_file
 
 status=0
 for suite in "$@"; do
     suite="${suite%/}"
     [ -d "$suite" ] || { echo "skipping $suite: not a directory"; continue; }
-    files=0 accepted=0 read_ok=0 roundtrip=0 merged=0 divergent=0 rejected=0 rejected_ok=0 on_purpose=0
-    while IFS= read -r -d '' f; do
-        files=$((files + 1))
-        name="${f#"$suite"/}"
-        opt_run -S "$f" -o "$TMP/orig.ll" 2>"$TMP/opt.err"
-        opt_rc=$?
-        if [ "$opt_rc" = 124 ]; then
-            files=$((files - 1))
-            echo "$name: skipped: opt-22 did not finish in ${LIMIT} s"
-            continue
-        fi
-        if [ "$opt_rc" != 0 ]; then
-            rejected=$((rejected + 1))
-            timeout "$LIMIT" "$MERGEFN" print "$f" -o "$TMP/ours.ll" >/dev/null 2>"$TMP/ours.err"
-            rc=$?
-            if [ "$rc" = 1 ] && grep -q '^error:' "$TMP/ours.err"; then
-                rejected_ok=$((rejected_ok + 1))
-            elif [ "$rc" = 0 ] && { grep -q 'unrecognized architecture' "$TMP/opt.err" \
-                    || grep -qE '(^|[^%@a-z0-9_.])b(8|16|32|64|128|256)([^a-z0-9_]|$)' "$f" \
-                    || grep -qE 'icmp.*(i8|i16|i32|i64)\*' "$f"; }; then
-                on_purpose=$((on_purpose + 1))
-                echo "$name: read on purpose ($(head -1 "$TMP/opt.err" | cut -c1-100))"
-            else
-                echo "$name: opt-22 rejects it ($(head -1 "$TMP/opt.err" | cut -c1-100)), mergefn exits $rc"
-            fi
-            continue
-        fi
-        accepted=$((accepted + 1))
-        if ! timeout "$LIMIT" "$MERGEFN" print --no-verify "$f" -o "$TMP/ours.ll" 2>"$TMP/ours.err"; then
-            echo "$name: READ: $(head -1 "$TMP/ours.err" | cut -c1-160)"
-            continue
-        fi
-        read_ok=$((read_ok + 1))
-        if same "$f" "$TMP/ours.ll"; then
-            roundtrip=$((roundtrip + 1))
-        else
-            echo "$name: ROUND TRIP differs"
-        fi
-        flags=() ours=()
-        if grep -q 'mergefunc-use-aliases' "$f"; then flags+=(-mergefunc-use-aliases); ours+=(--use-aliases); fi
-        if grep -q 'mergefunc-preserve-debug-info' "$f"; then flags+=(-mergefunc-preserve-debug-info); ours+=(--preserve-debug-info); fi
-        if ! opt_run -passes=mergefunc "${flags[@]}" -S "$f" -o "$TMP/theirs.ll" 2>/dev/null; then
-            merged=$((merged + 1)) # opt-22 fails on its own pass: nothing to compare
-            continue
-        fi
-        if ! timeout "$LIMIT" "$MERGEFN" merge --no-verify "${ours[@]}" "$f" -o "$TMP/merged.ll" 2>"$TMP/ours.err"; then
-            echo "$name: MERGE: $(head -1 "$TMP/ours.err" | cut -c1-160)"
-            continue
-        fi
-        if ! opt_run -passes=verify -disable-output "$TMP/merged.ll" 2>"$TMP/v.err"; then
-            echo "$name: MERGE OUTPUT INVALID: $(head -1 "$TMP/v.err" | cut -c1-160)"
-            continue
-        fi
-        if same "$TMP/theirs.ll" "$TMP/merged.ll"; then
-            merged=$((merged + 1))
-        elif grep -qE 'kcfi_type|getelementptr (inbounds|nusw|nuw)|amdgpu_(cs|ps|vs|gs|hs|es|ls|gfx)|icmp (eq|ne) ptr' "$f" \
-                || { ! grep -qw ptr "$f" && grep -qE '(i[0-9]+|%[A-Za-z0-9_.]+|\)|\]|>)\*' "$f"; }; then
-            divergent=$((divergent + 1))
-            echo "$name: merge differs (a documented divergence applies)"
-        else
-            echo "$name: MERGE differs from opt-22"
-        fi
-    done < <(find "$suite" -name '*.ll' -print0 | sort -z)
-    failed=$((accepted - merged - divergent + rejected - rejected_ok - on_purpose))
+    results="$(find "$suite" -name '*.ll' -print0 | sort -z |
+        xargs -0 -P "$JOBS" -n 1 bash -c 'check_file "$0" "$1"' "$suite" | sort -t$'\t' -k2)"
+    # The failing and noteworthy files, then the counts.
+    printf '%s\n' "$results" | awk -F'\t' '$3 != "" { print $2 ": " $3 }'
+    count() { printf '%s\n' "$results" | awk -F'\t' -v k="$1" '$1 == k' | grep -c . ; }
+    skipped=$(count skipped) rejected_ok=$(count rejected_ok) on_purpose=$(count on_purpose)
+    rejected_bad=$(count rejected_bad) read_fail=$(count read) rt_fail=$(count roundtrip)
+    merged=$(( $(count merged) + $(count opt_fails) )) divergent=$(count divergent)
+    merge_fail=$(( $(count merge_error) + $(count invalid) + $(count differs) ))
+    files=$(( $(printf '%s\n' "$results" | grep -c .) - skipped ))
+    rejected=$((rejected_ok + on_purpose + rejected_bad))
+    accepted=$((files - rejected))
+    read_ok=$((accepted - read_fail))
+    roundtrip=$((read_ok - rt_fail))
+    failed=$((read_fail + rt_fail + merge_fail + rejected_bad))
     [ "$failed" -gt 0 ] && status=1
     printf '%s: %d files; opt-22 accepts %d: %d read, %d round-trip, %d merge as opt-22, %d documented divergences; opt-22 rejects %d: %d rejected by mergefn, %d read on purpose\n' \
         "$(basename "$suite")" "$files" "$accepted" "$read_ok" "$roundtrip" "$merged" "$divergent" "$rejected" "$rejected_ok" "$on_purpose"
