@@ -1233,6 +1233,12 @@ const LLPARSER_POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("@g = global i32 0\n@h = global ptr getelementptr ([2 x <vscale x 1 x i8>], ptr @g, i64 1)\n", "invalid base element for constant getelementptr", 2, 17),
     ("@g = global i32 0\ndefine ptr @f() {\n  ret ptr getelementptr (target(\"aarch64.svcount\"), ptr @g, i64 1)\n}\n", "invalid base element for constant getelementptr", 3, 11),
     ("@g = global i32 0\n@h = global ptr getelementptr ([2 x <4 x i8>], ptr @g, i64 1)\ndefine ptr @f() {\n  %p = getelementptr <vscale x 1 x i8>, ptr @g, i64 1\n  ret ptr %p\n}\n", "", 0, 0),
+    // `!DIAssignID()` must be distinct and has no fields; a compile unit must be distinct,
+    // reported at the `!` of the kind.
+    ("!1 = !DIAssignID()\n", "missing 'distinct', required for !DIAssignID()", 1, 6),
+    ("!1 = distinct !DIAssignID(0)\n", "expected ')' here", 1, 27),
+    ("define void @f() {\n  ret void, !DIAssignID !1\n}\n!1 = distinct !DIAssignID()\n", "", 0, 0),
+    ("!0 = !DICompileUnit(language: DW_LANG_C99, file: !1)\n!1 = !DIFile(filename: \"a\", directory: \"b\")\n", "missing 'distinct', required for !DICompileUnit", 1, 6),
     // A parameter may not be a label, nor an identified struct without a body so far.
     ("%u = type opaque\ndefine void @f(%u %a) {\n  ret void\n}\n", "invalid type for function argument", 2, 16),
     ("declare void @f(i32, %u)\n%u = type { i32 }\n", "invalid type for function argument", 1, 22),

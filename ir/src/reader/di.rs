@@ -610,13 +610,13 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Check the fields of `!kind(...)` (their spans from [`Self::skip_di_group`]); `open` is
-    /// the offset of the `(`; `distinct` when the node is.
+    /// Check the fields of `!kind(...)` (their spans from [`Self::skip_di_group`]); `bang` is
+    /// the offset of the `!` of `!kind`, `open` that of the `(`; `distinct` when the node is.
     pub(super) fn check_di_fields(
         &self,
         kind: &str,
         distinct: bool,
-        open: u32,
+        (bang, open): (u32, u32),
         spans: &Spans,
     ) -> PResult<()> {
         let src = self.src;
@@ -756,7 +756,7 @@ impl<'a> Parser<'a> {
             } else {
                 "!DICompileUnit"
             };
-            return self.error_at(open, format!("missing 'distinct', required for {what}"));
+            return self.error_at(bang, format!("missing 'distinct', required for {what}"));
         }
         Ok(())
     }

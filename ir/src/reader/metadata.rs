@@ -377,10 +377,26 @@ impl<'a> Parser<'a> {
                 return Ok(());
             }
         }
+        // At the `!` of `!DIKind`, where LLVM reports a missing `distinct`.
+        let bang = t.start.saturating_sub(1);
+        if kind == "DIAssignID" {
+            // No fields, and only `distinct`: LLVM checks that first.
+            if !distinct {
+                return self.error_at(bang, "missing 'distinct', required for !DIAssignID()");
+            }
+            let mut peek = crate::lexer::Lexer {
+                src: self.src,
+                pos: self.tok.end as usize,
+            };
+            let next = peek.next_token();
+            if self.tok.kind == Tok::LParen && next.kind != Tok::RParen {
+                return self.error_at(next.start, "expected ')' here");
+            }
+        }
         let open = self.tok.start;
         let mut spans = super::di::Spans::new();
         self.skip_di_group(&mut spans)?;
-        self.check_di_fields(kind, distinct, open, &spans)
+        self.check_di_fields(kind, distinct, (bang, open), &spans)
     }
 
     /// Skip an expression's `(...)`, whose elements are operations (`DW_OP_*`), encodings
