@@ -244,6 +244,19 @@ fn verify_functions(
     found.map_or(Ok(()), Err)
 }
 
+/// Whether an instruction of `f`'s body uses one of its arguments (operands and bundle
+/// inputs; a debug record's mention is metadata, not a use): a `naked` function may not,
+/// its body being only what it writes itself ("cannot use argument of naked function").
+fn naked_argument_used(f: &Function) -> bool {
+    let Some(body) = &f.body else { return false };
+    let arg = |v: &Value| matches!(v, Value::Arg(_));
+    body.insts.values().any(|d| {
+        d.operands.iter().any(arg)
+            || d.call_info()
+                .is_some_and(|ci| ci.bundles.iter().any(|b| b.inputs.iter().any(arg)))
+    })
+}
+
 /// LLVM's "Attribute 'builtin' can only be applied to a callsite.": a function may not carry
 /// `builtin` through an attribute group (written inline, the reader refuses it already).
 fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), VerifyError> {
@@ -263,6 +276,9 @@ fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), Ve
         }
         if let Some(msg) = denormal.problem(&f.attrs.func) {
             return fail(msg);
+        }
+        if has(f, "naked") && naked_argument_used(f) {
+            return fail("cannot use argument of naked function".into());
         }
         let (ret, params, _) = m.types.func_parts(f.fn_ty).expect("a function type");
         let sets = std::iter::once((&f.attrs.ret, ret))

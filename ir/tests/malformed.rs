@@ -1233,6 +1233,9 @@ const LLPARSER_POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("@g = global i32 0\n@h = global ptr getelementptr ([2 x <vscale x 1 x i8>], ptr @g, i64 1)\n", "invalid base element for constant getelementptr", 2, 17),
     ("@g = global i32 0\ndefine ptr @f() {\n  ret ptr getelementptr (target(\"aarch64.svcount\"), ptr @g, i64 1)\n}\n", "invalid base element for constant getelementptr", 3, 11),
     ("@g = global i32 0\n@h = global ptr getelementptr ([2 x <4 x i8>], ptr @g, i64 1)\ndefine ptr @f() {\n  %p = getelementptr <vscale x 1 x i8>, ptr @g, i64 1\n  ret ptr %p\n}\n", "", 0, 0),
+    // An array of functions, labels, metadata or tokens does not exist.
+    ("@foo = external global [4 x i32 (i32)]\n", "invalid array element type", 1, 29),
+    ("@foo = external global [2 x [4 x token]]\n", "invalid array element type", 1, 34),
     // `!DIAssignID()` must be distinct and has no fields; a compile unit must be distinct,
     // reported at the `!` of the kind.
     ("!1 = !DIAssignID()\n", "missing 'distinct', required for !DIAssignID()", 1, 6),
@@ -1269,6 +1272,10 @@ fn llparser_refusals_are_where_llvm_puts_them() {
 
 /// Verifier rules, each with LLVM 22's message ("" when valid): (source, message).
 const VERIFIER_MESSAGES: &[(&str, &str)] = &[
+    // A naked function may not use its arguments, but a debug record may name one.
+    ("declare void @u(ptr)\ndefine void @f(ptr %a) naked {\n  call void @u(ptr %a)\n  unreachable\n}\n", "cannot use argument of naked function"),
+    ("declare void @u(ptr)\ndefine void @f(ptr %a) #0 {\n  call void @u(ptr null) [ \"deopt\"(ptr %a) ]\n  unreachable\n}\nattributes #0 = { naked }\n", "cannot use argument of naked function"),
+    ("declare void @u(ptr)\ndefine void @f(ptr %a) naked {\n  call void @u(ptr null)\n  unreachable\n}\ndefine void @g(ptr %a) {\n  call void @u(ptr %a)\n  ret void\n}\n", ""),
     // Attributes against the types of parameters, results and call arguments.
     ("declare signext i8 @f(ptr nonnull align 4 %p, <2 x ptr> align 8 %v, i32 range(i32 0, 4) %r, [2 x float] nofpclass(nan) %a)\n", ""),
     ("declare void @f(float signext)\n", "Attribute 'signext' applied to incompatible type!"),

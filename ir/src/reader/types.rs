@@ -326,7 +326,18 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let n = self.parse_u64()?;
                 self.expect_word("x")?;
+                let elem_at = self.tok.start;
                 let elem = self.parse_type()?;
+                if matches!(
+                    self.m.types.get(elem),
+                    TypeData::Label
+                        | TypeData::Metadata
+                        | TypeData::Func { .. }
+                        | TypeData::Token
+                        | TypeData::X86Amx
+                ) {
+                    return self.error_at(elem_at, "invalid array element type");
+                }
                 self.expect(Tok::RSquare, "']'")?;
                 self.m.types.intern(TypeData::Array(n, elem))
             }
