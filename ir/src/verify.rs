@@ -1583,11 +1583,28 @@ fn intrinsic_rules_problem(
     let args = d.num_call_args();
     // An assumption's operand bundles name attributes (`"align"(ptr %p, i64 8)`).
     if name == "llvm.assume" {
+        let is_true = int_const(0) == Some(1);
+        if !ci.bundles.is_empty() && !is_true {
+            return Some("assume with operand bundles must have i1 true condition");
+        }
         let valid = |tag: &str| {
             matches!(tag, "ignore" | "separate_storage") || crate::reader::is_attribute_keyword(tag)
         };
         if ci.bundles.iter().any(|b| !valid(&b.tag)) {
             return Some("tags must be valid attribute names");
+        }
+    }
+    // The address of a thread-local variable: a global, and a `thread_local` one.
+    if name.starts_with("llvm.threadlocal.address") {
+        let global = match d.operands.first() {
+            Some(&Value::Const(k)) => c.m.consts.as_global(k),
+            _ => None,
+        };
+        let Some(g) = global else {
+            return Some("llvm.threadlocal.address first argument must be a GlobalValue");
+        };
+        if c.m.globals[g].common().thread_local.is_none() {
+            return Some("llvm.threadlocal.address operand isThreadLocal() must be true");
         }
     }
     // `Call.getParamElementType(k)`: the call site's own `elementtype` on argument `k`.

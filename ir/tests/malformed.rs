@@ -1272,6 +1272,13 @@ fn llparser_refusals_are_where_llvm_puts_them() {
 
 /// Verifier rules, each with LLVM 22's message ("" when valid): (source, message).
 const VERIFIER_MESSAGES: &[(&str, &str)] = &[
+    // An assumption with operand bundles assumes only them; `llvm.threadlocal.address`
+    // takes a thread-local global.
+    ("define void @f(ptr %p, i1 %c) {\n  call void @llvm.assume(i1 %c) [ \"align\"(ptr %p, i64 8) ]\n  ret void\n}\ndeclare void @llvm.assume(i1)\n", "assume with operand bundles must have i1 true condition"),
+    ("define void @f(ptr %p, i1 %c) {\n  call void @llvm.assume(i1 true) [ \"align\"(ptr %p, i64 8) ]\n  call void @llvm.assume(i1 %c)\n  ret void\n}\ndeclare void @llvm.assume(i1)\n", ""),
+    ("define ptr @f(ptr %p) {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr %p)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", "llvm.threadlocal.address first argument must be a GlobalValue"),
+    ("@g = global i32 0\ndefine ptr @f() {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr @g)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", "llvm.threadlocal.address operand isThreadLocal() must be true"),
+    ("@g = thread_local global i32 0\ndefine ptr @f() {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr @g)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", ""),
     // A naked function may not use its arguments, but a debug record may name one.
     ("declare void @u(ptr)\ndefine void @f(ptr %a) naked {\n  call void @u(ptr %a)\n  unreachable\n}\n", "cannot use argument of naked function"),
     ("declare void @u(ptr)\ndefine void @f(ptr %a) #0 {\n  call void @u(ptr null) [ \"deopt\"(ptr %a) ]\n  unreachable\n}\nattributes #0 = { naked }\n", "cannot use argument of naked function"),
