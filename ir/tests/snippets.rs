@@ -148,6 +148,45 @@ fn numbered_calling_conventions_read_in_one_word_too() {
     assert!(out.contains("call cc 42 i32 (...) @g(i32 1)"), "{out}");
 }
 
+/// A 16-bit float may be written with a double's bits when it holds them exactly (a NaN
+/// keeps the top of its payload), as LLVM converts them; otherwise it is refused.
+#[test]
+fn sixteen_bit_floats_take_a_doubles_bits_when_exact() {
+    let out = fixed_point(
+        "@a = global bfloat 0x7FF8000000000000\n@b = global half 0x3FF0000000000000\n@c = global half 0x7FF4000000000000\n@d = global half 0xFFF0000000000000\n",
+    );
+    for line in [
+        "@a = global bfloat 0xR7FC0",
+        "@b = global half 0xH3C00",
+        "@c = global half 0xH7D00",
+        "@d = global half 0xHFC00",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    for src in [
+        "@a = global half 0x7FF8000000000001\n",
+        "@a = global half 0x3FF0000000000001\n",
+    ] {
+        let e = parse_module(src.as_bytes()).expect_err("inexact");
+        assert!(
+            e.msg.contains("floating point constant invalid for type"),
+            "{e}"
+        );
+    }
+}
+
+/// A variable's attributes are read as LLVM reads a function's: keyword ones too, and
+/// `align 4` without a comma is such an attribute, not the alignment.
+#[test]
+fn variables_take_keyword_attributes() {
+    let out = fixed_point(
+        "@g = external global i32 align 4\n@h = global i32 0 \"a\"=\"b\" alignstack(8)\n",
+    );
+    assert!(out.contains("@g = external global i32 align 4"), "{out}");
+    assert!(out.contains("alignstack(8)"), "{out}");
+    assert!(!out.contains(", align 4"), "{out}");
+}
+
 #[test]
 fn numbered_values_may_skip_numbers_as_in_llvm_22() {
     // LLVM 22 reads increasing numbers with gaps; printing renumbers them densely.

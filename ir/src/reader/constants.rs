@@ -64,10 +64,21 @@ impl<'a> Parser<'a> {
                     }
                     Ok(f.to_bits() as u128)
                 }
-                (b'0', FloatKind::Half | FloatKind::BFloat) if v >> 64 == 0 => self.error_at(
-                    token_offset(t),
-                    "use 0xH (half) or 0xR (bfloat) hexadecimal for 16-bit floats",
-                ),
+                (b'0', FloatKind::Half | FloatKind::BFloat) if v >> 64 == 0 => {
+                    // A double's bits, taken when the 16-bit type holds them exactly (a NaN
+                    // with its payload's top bits), as LLVM converts them.
+                    let half = kind == FloatKind::Half;
+                    let (p, emin, emax) = if half { (11, -14, 15) } else { (8, -126, 127) };
+                    let d = f64::from_bits(v as u64);
+                    let small = if d.is_nan() {
+                        nan_to_small(v as u64, p - 1)
+                    } else {
+                        exact_small_float(d, p, emin, emax)
+                    };
+                    small.map(u128::from).ok_or(()).or_else(|_| {
+                        self.error_at(token_offset(t), "floating point constant invalid for type")
+                    })
+                }
                 (b'H', FloatKind::Half) | (b'R', FloatKind::BFloat) => Ok(v & 0xffff),
                 (b'K', FloatKind::X86Fp80) => Ok(v),
                 (b'L', FloatKind::Fp128) | (b'M', FloatKind::PpcFp128) => Ok(v),
@@ -787,6 +798,19 @@ impl<'a> Parser<'a> {
 /// The bits of `d` in a 16-bit IEEE-style format with `p` significand bits (the implicit one
 /// included) and normal exponents `emin..=emax` (half: 11, -14, 15; bfloat: 8, -126, 127),
 /// when `d` is exactly representable there; `None` otherwise (LLVM's "invalid for type").
+/// The 16-bit NaN (`mant_bits` of mantissa) with double NaN `bits`' sign and the top of its
+/// payload, or `None` when the payload's lower bits would be lost.
+fn nan_to_small(bits: u64, mant_bits: u32) -> Option<u16> {
+    let drop = 52 - mant_bits;
+    let payload = bits & ((1 << 52) - 1);
+    if payload & ((1 << drop) - 1) != 0 {
+        return None;
+    }
+    let exp_all = (1u16 << (15 - mant_bits)) - 1;
+    let sign = ((bits >> 63) as u16) << 15;
+    Some(sign | exp_all << mant_bits | (payload >> drop) as u16)
+}
+
 fn exact_small_float(d: f64, p: u32, emin: i32, emax: i32) -> Option<u16> {
     let mant_bits = p - 1;
     let exp_bits = 15 - mant_bits;

@@ -752,9 +752,22 @@ impl<'a> Parser<'a> {
                     return self.err(format!("unexpected {} in global variable", self.describe()));
                 }
             }
-            // Attribute groups and string attributes (`"key" = "value"`).
-            while matches!(self.tok.kind, Tok::AttrGroup | Tok::Str) {
-                self.attr(&mut gv.attrs, AttrPos::Other)?;
+            // Attribute groups, string attributes (`"key" = "value"`) and, as LLVM reads a
+            // variable's attributes like a function's, keyword ones (`align 4` among them:
+            // LLVM keeps it as an attribute, `align=4` in a group, not as the alignment).
+            loop {
+                let read = match self.tok.kind {
+                    Tok::AttrGroup | Tok::Str => self.attr(&mut gv.attrs, AttrPos::Other)?,
+                    // `align N` as a parameter's, the only place our reader takes it.
+                    Tok::Word if self.cur_text() == "align" => {
+                        self.attr(&mut gv.attrs, AttrPos::Param)?
+                    }
+                    Tok::Word => self.attr(&mut gv.attrs, AttrPos::Function)?,
+                    _ => false,
+                };
+                if !read {
+                    break;
+                }
             }
             GlobalKind::Var(Box::new(gv))
         };
