@@ -262,6 +262,17 @@ fn naked_argument_used(f: &Function) -> bool {
 fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), VerifyError> {
     // "Attributes 'noinline and alwaysinline' are incompatible!", inline or through groups.
     let has = |f: &Function, kind: &str| set_has(m, &f.attrs.func, kind);
+    // `naked` is rare: the groups that hold it, found once (a look-up per function
+    // through its groups cost as much as the rest of these checks).
+    let naked_groups: Vec<u32> = (m.attr_groups.iter())
+        .filter(|(_, attrs)| attrs.iter().any(|a| a.kind() == "naked"))
+        .map(|(&n, _)| n)
+        .collect();
+    let naked = |f: &Function| {
+        f.attrs.func.has("naked")
+            || (!naked_groups.is_empty()
+                && f.attrs.func.groups.iter().any(|n| naked_groups.contains(n)))
+    };
     for g in m.functions() {
         let Some(f) = m.function(g) else { continue };
         let fail = |msg: String| {
@@ -277,7 +288,7 @@ fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), Ve
         if let Some(msg) = denormal.problem(&f.attrs.func) {
             return fail(msg);
         }
-        if has(f, "naked") && naked_argument_used(f) {
+        if naked(f) && naked_argument_used(f) {
             return fail("cannot use argument of naked function".into());
         }
         let (ret, params, _) = m.types.func_parts(f.fn_ty).expect("a function type");

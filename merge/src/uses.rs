@@ -405,8 +405,12 @@ impl Uses {
         } else {
             m.global_const(new)
         };
-        let new_space = m.function(new).map_or(0, |f| f.common.addrspace);
-        let printed_space = (new_space != 0 || m.program_addrspace() != 0).then_some(new_space);
+        // A call into another address space names the new one (LLVM prints it unless it is
+        // 0 in a module whose programs live in 0); one into the same keeps its text.
+        let space = |g: GlobalId| m.function(g).map_or(0, |f| f.common.addrspace);
+        let new_space = space(new);
+        let respace = (!typed && space(old) != new_space)
+            .then(|| (new_space != 0 || m.program_addrspace() != 0).then_some(new_space));
         let mut changed = Vec::new();
         let list = std::mem::take(&mut self.users[old]);
         let mut keep = Vec::new();
@@ -455,8 +459,8 @@ impl Uses {
                     .expect("checked");
                 let d = &mut body.insts[inst];
                 d.operands[k as usize] = Value::Const(new_c);
-                if let (InstExtra::Call(ci), false) = (&mut d.extra, typed) {
-                    ci.addrspace = printed_space;
+                if let (InstExtra::Call(ci), Some(printed)) = (&mut d.extra, respace) {
+                    ci.addrspace = printed;
                 }
                 changed.push(func);
                 self.modified.push(func);

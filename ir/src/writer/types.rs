@@ -241,19 +241,24 @@ impl TypeFinder<'_> {
                 }
             }
         }
-        // Then the metadata: a node's value operands (`!{%T undef}`) are kept in its text.
-        for n in &m.md_nodes {
-            if self.found.len() == total {
-                return;
-            }
-            self.md_node_types(&n.text);
-        }
         // Bodies kept as text name types the walk cannot see: print every defined struct
         // (one nothing uses is harmless: LLVM reads it and prints the module without it).
         // (A module keeps its source text exactly when it has such bodies.)
         if m.source.is_some() {
             for &t in m.types.named_structs() {
                 self.ty(t);
+            }
+            return;
+        }
+        // Then the metadata: a tuple's value operands (`!{%T undef}`) are kept in its text.
+        // (The debug-info kinds take no values of struct type.)
+        for n in &m.md_nodes {
+            if self.found.len() == total {
+                return;
+            }
+            let text = n.text.trim_start();
+            if text.starts_with("!{") || text.starts_with("distinct !{") {
+                self.md_node_types(text);
             }
         }
     }
