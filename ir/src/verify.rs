@@ -325,6 +325,14 @@ fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), Ve
                 "Attribute 'elementtype' can only be applied to intrinsics and inline asm.".into(),
             );
         }
+        // Only intrinsics pass tokens in and out of calls.
+        let token = |t: &Type| matches!(m.types.get(*t), TypeData::Token);
+        if !intrinsic && params.iter().any(token) {
+            return fail("Function takes token but isn't an intrinsic".into());
+        }
+        if !intrinsic && token(&ret) {
+            return fail("Function returns a token but isn't an intrinsic".into());
+        }
     }
     let builtin_groups: Vec<u32> = m
         .attr_groups

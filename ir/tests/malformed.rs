@@ -1279,6 +1279,10 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("define ptr @f(ptr %p) {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr %p)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", "llvm.threadlocal.address first argument must be a GlobalValue"),
     ("@g = global i32 0\ndefine ptr @f() {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr @g)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", "llvm.threadlocal.address operand isThreadLocal() must be true"),
     ("@g = thread_local global i32 0\ndefine ptr @f() {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr @g)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", ""),
+    // Only intrinsics take or return tokens.
+    ("declare void @f(token)\n", "Function takes token but isn't an intrinsic"),
+    ("declare token @f()\n", "Function returns a token but isn't an intrinsic"),
+    ("declare void @llvm.foo(token)\n", ""),
     // A naked function may not use its arguments, but a debug record may name one.
     ("declare void @u(ptr)\ndefine void @f(ptr %a) naked {\n  call void @u(ptr %a)\n  unreachable\n}\n", "cannot use argument of naked function"),
     ("declare void @u(ptr)\ndefine void @f(ptr %a) #0 {\n  call void @u(ptr null) [ \"deopt\"(ptr %a) ]\n  unreachable\n}\nattributes #0 = { naked }\n", "cannot use argument of naked function"),
