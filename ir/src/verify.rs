@@ -164,9 +164,9 @@ impl IntrinsicConsts {
     }
 }
 
-/// The attribute groups whose `denormal-fp-math` or `denormal-fp-math-f32` LLVM's verifier
-/// refuses, found once so that a function or call naming a group costs a look-up only when
-/// there is such a group.
+/// The attribute groups holding a string attribute whose value LLVM's verifier refuses
+/// ([`string_attr_problem`]), found once so that a function or call naming a group costs a
+/// look-up only when there is such a group.
 struct DenormalGroups {
     /// Each such group's number and the verifier's message.
     bad: Vec<(u32, String)>,
@@ -175,15 +175,15 @@ struct DenormalGroups {
 impl DenormalGroups {
     fn new(m: &Module) -> Self {
         let bad = (m.attr_groups.iter())
-            .filter_map(|(&n, attrs)| Some((n, attrs.iter().find_map(denormal_mode_problem)?)))
+            .filter_map(|(&n, attrs)| Some((n, attrs.iter().find_map(string_attr_problem)?)))
             .collect();
         DenormalGroups { bad }
     }
 
     /// The message for function attributes `set` (inline or through a group), if any of
-    /// them gives a denormal mode LLVM cannot read.
+    /// them has a value LLVM cannot read.
     fn problem(&self, set: &crate::attr::AttrSet) -> Option<String> {
-        if let Some(msg) = set.attrs.iter().find_map(denormal_mode_problem) {
+        if let Some(msg) = set.attrs.iter().find_map(string_attr_problem) {
             return Some(msg);
         }
         if self.bad.is_empty() {
@@ -193,25 +193,38 @@ impl DenormalGroups {
     }
 }
 
-/// LLVM's "invalid value for 'denormal-fp-math' attribute" (and its `-f32` twin): the value is
-/// a mode for results, optionally `,` and a mode for inputs, each empty, `ieee`,
-/// `preserve-sign`, `positive-zero` or `dynamic` (`parseDenormalFPAttribute`).
-fn denormal_mode_problem(a: &crate::attr::Attr) -> Option<String> {
+/// LLVM's "invalid value for '...' attribute" for the string attributes of a function or
+/// call whose values it reads: `denormal-fp-math` (and its `-f32` twin: a mode for results,
+/// optionally `,` and a mode for inputs, each empty, `ieee`, `preserve-sign`,
+/// `positive-zero` or `dynamic`), `frame-pointer`, `sign-return-address`, and the flags
+/// that are `true` or `false` (each value set confirmed against opt-22).
+fn string_attr_problem(a: &crate::attr::Attr) -> Option<String> {
     let crate::attr::Attr::Str(key, Some(value)) = a else {
         return None;
     };
-    if !matches!(&**key, "denormal-fp-math" | "denormal-fp-math-f32") {
-        return None;
-    }
     let mode = |m: &str| {
         matches!(
             m,
             "" | "ieee" | "preserve-sign" | "positive-zero" | "dynamic"
         )
     };
-    let valid = match value.split_once(',') {
-        Some((output, input)) => mode(output) && mode(input),
-        None => mode(value),
+    let valid = match &**key {
+        "denormal-fp-math" | "denormal-fp-math-f32" => match value.split_once(',') {
+            Some((output, input)) => mode(output) && mode(input),
+            None => mode(value),
+        },
+        "frame-pointer" => matches!(
+            &**value,
+            "all" | "non-leaf" | "none" | "reserved" | "non-leaf-no-reserve"
+        ),
+        "sign-return-address" => matches!(&**value, "none" | "all" | "non-leaf"),
+        "less-precise-fpmad"
+        | "no-infs-fp-math"
+        | "no-nans-fp-math"
+        | "no-signed-zeros-fp-math"
+        | "no-jump-tables"
+        | "branch-target-enforcement" => matches!(&**value, "true" | "false"),
+        _ => return None,
     };
     (!valid).then(|| format!("invalid value for '{key}' attribute: {value}"))
 }
@@ -403,6 +416,17 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
         // Only an error needs the name: building it for every global was half of the
         // module-level checks' instructions on a coverage build without errors.
         let at = || format!(" ('@{}')", m.global_name(g));
+        // A declaration for the linker (available_externally too) is in no comdat.
+        if common.comdat.is_some() {
+            let declaration = match &global.kind {
+                GlobalKind::Function(f) => f.body.is_none(),
+                GlobalKind::Var(v) => v.init.is_none(),
+                GlobalKind::Alias(_) => false,
+            };
+            if declaration || common.linkage == Linkage::AvailableExternally {
+                return fail(g, format!("Declaration may not be in a Comdat!{}", at()));
+            }
+        }
         match common.dll {
             DllStorage::Export if common.visibility == Visibility::Hidden => {
                 return fail(

@@ -1279,6 +1279,16 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("define ptr @f(ptr %p) {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr %p)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", "llvm.threadlocal.address first argument must be a GlobalValue"),
     ("@g = global i32 0\ndefine ptr @f() {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr @g)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", "llvm.threadlocal.address operand isThreadLocal() must be true"),
     ("@g = thread_local global i32 0\ndefine ptr @f() {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr @g)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", ""),
+    // String attributes whose values LLVM reads, on functions and on calls.
+    ("define void @f() \"frame-pointer\"=\"arst\" {\n  ret void\n}\n", "invalid value for 'frame-pointer' attribute: arst"),
+    ("declare void @g()\ndefine void @f() {\n  call void @g() \"no-jump-tables\"=\"yes\"\n  ret void\n}\n", "invalid value for 'no-jump-tables' attribute: yes"),
+    ("define void @f() #0 {\n  ret void\n}\nattributes #0 = { \"sign-return-address\"=\"x\" }\n", "invalid value for 'sign-return-address' attribute: x"),
+    ("define void @f() \"frame-pointer\"=\"non-leaf-no-reserve\" \"no-infs-fp-math\"=\"true\" \"sign-return-address\"=\"non-leaf\" \"approx-func-fp-math\"=\"yes\" {\n  ret void\n}\n", ""),
+    // A declaration (for the linker: available_externally too) is in no comdat.
+    ("$c = comdat any\ndeclare void @f() comdat($c)\n", "Declaration may not be in a Comdat!"),
+    ("$c = comdat any\n@g = external global i32, comdat($c)\n", "Declaration may not be in a Comdat!"),
+    ("$c = comdat any\ndefine available_externally void @f() comdat($c) {\n  ret void\n}\n", "Declaration may not be in a Comdat!"),
+    ("$c = comdat any\ndefine void @f() comdat($c) {\n  ret void\n}\n@g = global i32 0, comdat($c)\n", ""),
     // Only intrinsics take or return tokens.
     ("declare void @f(token)\n", "Function takes token but isn't an intrinsic"),
     ("declare token @f()\n", "Function returns a token but isn't an intrinsic"),
