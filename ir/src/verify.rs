@@ -70,14 +70,14 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_global_attachments(m)?;
     verify_module_flags(m)?;
     debug_info::verify_debug_info_nodes(m)?;
-    let denormal = DenormalGroups::new(m);
-    verify_function_attrs(m, &denormal)?;
+    let string_attrs = StringAttrGroups::new(m);
+    verify_function_attrs(m, &string_attrs)?;
     let intrinsics = IntrinsicConsts::new(m);
     intrinsics.verify_constant_users(m)?;
     // Module-wide metadata checks beside the functions' (reported first, as before them).
     let (scopes, functions) = rayon::join(
         || verify_alias_scopes(m),
-        || verify_functions(m, &intrinsics, &denormal),
+        || verify_functions(m, &intrinsics, &string_attrs),
     );
     scopes?;
     functions
@@ -167,17 +167,17 @@ impl IntrinsicConsts {
 /// The attribute groups holding a string attribute whose value LLVM's verifier refuses
 /// ([`string_attr_problem`]), found once so that a function or call naming a group costs a
 /// look-up only when there is such a group.
-struct DenormalGroups {
+struct StringAttrGroups {
     /// Each such group's number and the verifier's message.
     bad: Vec<(u32, String)>,
 }
 
-impl DenormalGroups {
+impl StringAttrGroups {
     fn new(m: &Module) -> Self {
         let bad = (m.attr_groups.iter())
             .filter_map(|(&n, attrs)| Some((n, attrs.iter().find_map(string_attr_problem)?)))
             .collect();
-        DenormalGroups { bad }
+        StringAttrGroups { bad }
     }
 
     /// The message for function attributes `set` (inline or through a group), if any of
@@ -233,7 +233,7 @@ fn string_attr_problem(a: &crate::attr::Attr) -> Option<String> {
 fn verify_functions(
     m: &Module,
     intrinsics: &IntrinsicConsts,
-    denormal: &DenormalGroups,
+    string_attrs: &StringAttrGroups,
 ) -> Result<(), VerifyError> {
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
         .functions()
@@ -244,7 +244,8 @@ fn verify_functions(
         })
         .collect();
     let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {
-        SCRATCH.with(|s| verify_function(m, g, f, body, intrinsics, denormal, &mut s.borrow_mut()))
+        SCRATCH
+            .with(|s| verify_function(m, g, f, body, intrinsics, string_attrs, &mut s.borrow_mut()))
     };
     let found = if bodies.len() < 2 {
         bodies.iter().find_map(|b| check(b).err())
@@ -270,17 +271,22 @@ fn naked_argument_used(f: &Function) -> bool {
     })
 }
 
+/// The numbers of the attribute groups that hold an attribute of `kind`.
+fn groups_holding(m: &Module, kind: &str) -> Vec<u32> {
+    (m.attr_groups.iter())
+        .filter(|(_, attrs)| attrs.iter().any(|a| a.kind() == kind))
+        .map(|(&n, _)| n)
+        .collect()
+}
+
 /// LLVM's "Attribute 'builtin' can only be applied to a callsite.": a function may not carry
 /// `builtin` through an attribute group (written inline, the reader refuses it already).
-fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), VerifyError> {
+fn verify_function_attrs(m: &Module, string_attrs: &StringAttrGroups) -> Result<(), VerifyError> {
     // "Attributes 'noinline and alwaysinline' are incompatible!", inline or through groups.
     let has = |f: &Function, kind: &str| set_has(m, &f.attrs.func, kind);
     // `naked` is rare: the groups that hold it, found once (a look-up per function
     // through its groups cost as much as the rest of these checks).
-    let naked_groups: Vec<u32> = (m.attr_groups.iter())
-        .filter(|(_, attrs)| attrs.iter().any(|a| a.kind() == "naked"))
-        .map(|(&n, _)| n)
-        .collect();
+    let naked_groups = groups_holding(m, "naked");
     let naked = |f: &Function| {
         f.attrs.func.has("naked")
             || (!naked_groups.is_empty()
@@ -298,7 +304,7 @@ fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), Ve
         if has(f, "noinline") && has(f, "alwaysinline") {
             return fail("Attributes 'noinline and alwaysinline' are incompatible!".into());
         }
-        if let Some(msg) = denormal.problem(&f.attrs.func) {
+        if let Some(msg) = string_attrs.problem(&f.attrs.func) {
             return fail(msg);
         }
         if naked(f) && naked_argument_used(f) {
@@ -347,12 +353,7 @@ fn verify_function_attrs(m: &Module, denormal: &DenormalGroups) -> Result<(), Ve
             return fail("Function returns a token but isn't an intrinsic".into());
         }
     }
-    let builtin_groups: Vec<u32> = m
-        .attr_groups
-        .iter()
-        .filter(|(_, attrs)| attrs.iter().any(|a| a.kind() == "builtin"))
-        .map(|(&n, _)| n)
-        .collect();
+    let builtin_groups = groups_holding(m, "builtin");
     if builtin_groups.is_empty() {
         return Ok(());
     }
@@ -1252,7 +1253,7 @@ fn verify_function(
     f: &Function,
     body: &Body,
     intrinsics: &IntrinsicConsts,
-    denormal: &DenormalGroups,
+    string_attrs: &StringAttrGroups,
     s: &mut Scratch,
 ) -> Result<(), VerifyError> {
     let c = Checker { m, g, f, body };
@@ -1352,7 +1353,7 @@ fn verify_function(
                         if calls_forbidden(&ci.cc) {
                             return c.fail(Some(i), "calling convention does not permit calls");
                         }
-                        if let Some(msg) = denormal.problem(&ci.attrs.func) {
+                        if let Some(msg) = string_attrs.problem(&ci.attrs.func) {
                             return c.fail(Some(i), msg);
                         }
                         let callee = d
