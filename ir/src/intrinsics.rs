@@ -126,6 +126,7 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("ssub.with.overflow", &[Arg(0)]),
     ("stackrestore", &[Arg(0)]),
     ("stacksave", &[Ret]),
+    ("stepvector", &[Ret]),
     ("strip.invariant.group", &[Ret]),
     ("tan", &[Ret]),
     ("tanh", &[Ret]),
@@ -141,9 +142,15 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("ushl.sat", &[Ret]),
     ("usub.sat", &[Ret]),
     ("usub.with.overflow", &[Arg(0)]),
+    ("va_copy", &[Arg(0)]),
+    ("va_end", &[Arg(0)]),
+    ("va_start", &[Arg(0)]),
     ("var.annotation", &[Arg(0), Arg(1)]),
+    ("vector.deinterleave2", &[Arg(0)]),
     ("vector.extract", &[Ret, Arg(0)]),
     ("vector.insert", &[Ret, Arg(1)]),
+    ("vector.interleave2", &[Ret]),
+    ("vector.partial.reduce.add", &[Ret, Arg(1)]),
     ("vector.reduce.add", &[Arg(0)]),
     ("vector.reduce.and", &[Arg(0)]),
     ("vector.reduce.fadd", &[Arg(1)]),
@@ -161,12 +168,42 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("vector.reduce.xor", &[Arg(0)]),
     ("vector.reverse", &[Ret]),
     ("vector.splice", &[Ret]),
+    ("vector.splice.left", &[Ret]),
+    ("vector.splice.right", &[Ret]),
 ];
 
 /// Target intrinsics LLVM 22's reader upgrades to a generic one of the same signature.
 const RENAMED: &[(&str, &str)] = &[
     ("aarch64.thread.pointer", "thread.pointer"),
     ("arm.thread.pointer", "thread.pointer"),
+];
+
+/// Intrinsics LLVM 22's reader knows under an older name (without `llvm.`, before the type
+/// suffixes): their calls and declarations take today's name, mangled from their types.
+const RENAMED_BASES: &[(&str, &str)] = &[
+    ("experimental.stepvector", "stepvector"),
+    ("experimental.vector.deinterleave2", "vector.deinterleave2"),
+    ("experimental.vector.extract", "vector.extract"),
+    ("experimental.vector.insert", "vector.insert"),
+    ("experimental.vector.interleave2", "vector.interleave2"),
+    (
+        "experimental.vector.partial.reduce.add",
+        "vector.partial.reduce.add",
+    ),
+    ("experimental.vector.reduce.add", "vector.reduce.add"),
+    ("experimental.vector.reduce.and", "vector.reduce.and"),
+    ("experimental.vector.reduce.fmax", "vector.reduce.fmax"),
+    ("experimental.vector.reduce.fmin", "vector.reduce.fmin"),
+    ("experimental.vector.reduce.mul", "vector.reduce.mul"),
+    ("experimental.vector.reduce.or", "vector.reduce.or"),
+    ("experimental.vector.reduce.smax", "vector.reduce.smax"),
+    ("experimental.vector.reduce.smin", "vector.reduce.smin"),
+    ("experimental.vector.reduce.umax", "vector.reduce.umax"),
+    ("experimental.vector.reduce.umin", "vector.reduce.umin"),
+    ("experimental.vector.reduce.v2.fadd", "vector.reduce.fadd"),
+    ("experimental.vector.reduce.v2.fmul", "vector.reduce.fmul"),
+    ("experimental.vector.reduce.xor", "vector.reduce.xor"),
+    ("experimental.vector.reverse", "vector.reverse"),
 ];
 
 /// The target-independent intrinsics of LLVM 22, without `llvm.`, each name one LLVM 22's
@@ -268,8 +305,13 @@ const INTRINSIC_NAMES: &str = "\
     vp.usub.sat vp.xor vp.zext vscale write_register xray.customevent xray.typedevent";
 
 /// Intrinsics LLVM 22 no longer has but whose calls its reader upgrades away
-/// ([`Obsolete::Removed`]), so that they are no "unknown intrinsic" either.
-const UPGRADED_AWAY: &[&str] = &["stackprotectorcheck"];
+/// ([`Obsolete::Removed`], [`Obsolete::Splice`]), so that they are no "unknown intrinsic"
+/// either.
+const UPGRADED_AWAY: &[&str] = &[
+    "stackprotectorcheck",
+    "experimental.vector.splice",
+    "vector.splice",
+];
 
 /// The prefixes of target intrinsics (`llvm.x86.*`), which [`is_unknown`] does not judge.
 const TARGETS: &[&str] = &[
@@ -612,7 +654,9 @@ pub fn is_unknown(name: &str) -> bool {
         None => (rest, INTRINSIC_NAMES),
     };
     let known = |prefix: &str| {
-        names.split_ascii_whitespace().any(|k| k == prefix) || UPGRADED_AWAY.contains(&prefix)
+        names.split_ascii_whitespace().any(|k| k == prefix)
+            || UPGRADED_AWAY.contains(&prefix)
+            || RENAMED_BASES.iter().any(|(from, _)| *from == prefix)
     };
     !rest
         .match_indices('.')
@@ -628,6 +672,19 @@ fn lookup(name: &str) -> Option<(&'static str, &'static [Slot])> {
     if let Some(&(_, to)) = RENAMED.iter().find(|(from, _)| *from == rest) {
         let k = OVERLOADED.binary_search_by_key(&to, |e| e.0).ok()?;
         return Some((OVERLOADED[k].0, OVERLOADED[k].1));
+    }
+    let overloaded = |to: &str| {
+        let k = OVERLOADED.binary_search_by_key(&to, |e| e.0).ok()?;
+        Some((OVERLOADED[k].0, OVERLOADED[k].1))
+    };
+    for &(from, to) in RENAMED_BASES {
+        if let Some(suffix) = rest.strip_prefix(from) {
+            if suffix.is_empty() || suffix.starts_with('.') {
+                return (suffix.split('.').skip(1).all(looks_mangled))
+                    .then(|| overloaded(to))
+                    .flatten();
+            }
+        }
     }
     let mut end = rest.len();
     loop {
@@ -685,7 +742,8 @@ fn looks_mangled(seg: &str) -> bool {
 pub enum Obsolete {
     /// `llvm.lifetime.start`/`end` taking a size before the pointer (IR of LLVM 15–21).
     LifetimeSize,
-    /// The intrinsic `base` (`llvm.ctlz`, without suffixes) takes more arguments now: each
+    /// The intrinsic `base` (`llvm.ctlz`, without suffixes) takes more arguments now (none
+    /// more for `llvm.thread.pointer`, rebuilt all the same): each
     /// call gets `falses` more `i1 false`, then `token none` if `token` (which also makes the
     /// result `void`: `llvm.coro.end`), then `ptr null` if `null_pointer` (the annotation
     /// arguments of `llvm.var.annotation` and `llvm.ptr.annotation`).
@@ -721,6 +779,10 @@ pub enum Obsolete {
     },
     /// The intrinsic is gone and its calls are deleted (`llvm.stackprotectorcheck`).
     Removed,
+    /// `llvm.vector.splice` (or `llvm.experimental.vector.splice`) with a signed offset: each
+    /// call becomes one of `llvm.vector.splice.left` for an offset of 0 or more, of
+    /// `llvm.vector.splice.right` by its magnitude otherwise, rebuilt and unnamed.
+    Splice,
 }
 
 /// Where the alignment argument of [`Obsolete::MemAlignArgument`] is.
@@ -834,6 +896,25 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
             })
         }
         "stackprotectorcheck" if rest == first => Some(Obsolete::Removed),
+        "vector" | "experimental" => {
+            let suffix = (rest.strip_prefix("experimental.").unwrap_or(rest))
+                .strip_prefix("vector.splice")?;
+            let mangled = suffix.is_empty()
+                || (suffix.starts_with('.') && suffix.split('.').skip(1).all(looks_mangled));
+            let fits = matches!(params, [a, b, k] if *a == ret && *b == ret
+                && is(*k, TypeData::Int(32)));
+            (mangled && fits).then_some(Obsolete::Splice)
+        }
+        // Not overloaded before LLVM 21: LLVM 22 rebuilds each call of the old name (so it
+        // loses its `tail` marker, attributes and metadata but the debug location).
+        "thread" if rest == "thread.pointer" && params.is_empty() && types.is_pointer(ret) => {
+            Some(Obsolete::Appended {
+                base: "llvm.thread.pointer",
+                falses: 0,
+                token: false,
+                null_pointer: false,
+            })
+        }
         _ => None,
     }
 }

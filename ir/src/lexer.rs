@@ -107,6 +107,18 @@ static IDENT: [bool; 256] = {
     t
 };
 
+/// The bytes of a keyword as LLVM's lexer ends one: letters, digits and `_`.
+static KEYWORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 /// [`IDENT`] with `\`, which the lexer and the plan's scan take inside a name (LLVM's
 /// lexer reads `\XX` escapes there).
 static IDENT_OR_BACKSLASH: [bool; 256] = {
@@ -346,7 +358,14 @@ impl<'a> Lexer<'a> {
             }
             b'0'..=b'9' | b'-' | b'+' => self.number(start),
             _ if is_ident_char(c) => {
-                self.skip_ident();
+                // A keyword ends at its last letter, digit or `_`; only when a `.`, `-` or
+                // `$` follows is the whole name run needed, to see whether a label ends it.
+                self.pos = start + table_run(&self.src[start..], &KEYWORD);
+                let keyword_end = self.pos;
+                let longer = is_ident_char(self.peek(0));
+                if longer {
+                    self.skip_ident();
+                }
                 // `u0x..`/`s0x..` hex integers.
                 let text = &self.src[start..self.pos];
                 if text.len() > 3
@@ -359,6 +378,11 @@ impl<'a> Lexer<'a> {
                 if self.peek(0) == b':' {
                     self.pos += 1;
                     return self.tok(Tok::Label, start, self.pos - 1);
+                }
+                // Not a label: as in LLVM's lexer, an integer type ends at its last digit
+                // and a keyword at its last letter, digit or `_` (`i16-1` is `i16`, `-1`).
+                if longer {
+                    self.pos = start + word_end(text).min(keyword_end - start);
                 }
                 self.tok(Tok::Word, start, self.pos)
             }
@@ -543,6 +567,16 @@ pub fn unescape(raw: &[u8]) -> Vec<u8> {
         i += 1;
     }
     out
+}
+
+/// Where the word `text` (a run of name characters that is not a label) ends as LLVM's lexer
+/// reads it: an integer type (`i` and digits) at its last digit, anything else at the first
+/// byte that is not a letter, a digit or `_`.
+fn word_end(text: &[u8]) -> usize {
+    if text.len() > 1 && text[0] == b'i' && text[1].is_ascii_digit() {
+        return 1 + text[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    }
+    table_run(text, &KEYWORD)
 }
 
 #[cfg(test)]

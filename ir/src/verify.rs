@@ -1625,6 +1625,11 @@ fn intrinsic_rules_problem(
         _ => None,
     };
     let args = d.num_call_args();
+    // The intrinsic `base` under any type suffix (`llvm.arm.ldrex.p0`, not `llvm.arm.ldrexd`).
+    let named = |base: &str| {
+        name.strip_prefix(base)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+    };
     // An assumption's operand bundles name attributes (`"align"(ptr %p, i64 8)`).
     if name == "llvm.assume" {
         let is_true = int_const(0) == Some(1);
@@ -1636,6 +1641,13 @@ fn intrinsic_rules_problem(
         };
         if ci.bundles.iter().any(|b| !valid(&b.tag)) {
             return Some("tags must be valid attribute names");
+        }
+    }
+    // `va_start` reads the caller's variable arguments.
+    if named("llvm.va_start") {
+        let varargs = c.m.types.func_parts(c.f.fn_ty).is_some_and(|p| p.2);
+        if !varargs {
+            return Some("va_start called in a non-varargs function");
         }
     }
     // The address of a thread-local variable: a global, and a `thread_local` one.
@@ -1653,11 +1665,6 @@ fn intrinsic_rules_problem(
     }
     // `Call.getParamElementType(k)`: the call site's own `elementtype` on argument `k`.
     let elementtype = |k: usize| ci.attrs.params.get(k).is_some_and(|p| p.has("elementtype"));
-    // The intrinsic `base` under any type suffix (`llvm.arm.ldrex.p0`, not `llvm.arm.ldrexd`).
-    let named = |base: &str| {
-        name.strip_prefix(base)
-            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
-    };
     // GEP-like and exclusive-access intrinsics say through `elementtype` what they access
     // (the AArch64 and ARM ones are checked by those targets' verifier plugins, which opt has).
     let first = [

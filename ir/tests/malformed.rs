@@ -1279,6 +1279,9 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("define ptr @f(ptr %p) {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr %p)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", "llvm.threadlocal.address first argument must be a GlobalValue"),
     ("@g = global i32 0\ndefine ptr @f() {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr @g)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", "llvm.threadlocal.address operand isThreadLocal() must be true"),
     ("@g = thread_local global i32 0\ndefine ptr @f() {\n  %a = call ptr @llvm.threadlocal.address.p0(ptr @g)\n  ret ptr %a\n}\ndeclare ptr @llvm.threadlocal.address.p0(ptr)\n", ""),
+    // `va_start` reads variable arguments: only in a varargs function.
+    ("define void @f(ptr %a) {\n  call void @llvm.va_start.p0(ptr %a)\n  ret void\n}\ndeclare void @llvm.va_start.p0(ptr)\n", "va_start called in a non-varargs function"),
+    ("define void @f(ptr %a, ...) {\n  call void @llvm.va_start.p0(ptr %a)\n  call void @llvm.va_end.p0(ptr %a)\n  ret void\n}\ndeclare void @llvm.va_start.p0(ptr)\ndeclare void @llvm.va_end.p0(ptr)\n", ""),
     // String attributes whose values LLVM reads, on functions and on calls.
     ("define void @f() \"frame-pointer\"=\"arst\" {\n  ret void\n}\n", "invalid value for 'frame-pointer' attribute: arst"),
     ("declare void @g()\ndefine void @f() {\n  call void @g() \"no-jump-tables\"=\"yes\"\n  ret void\n}\n", "invalid value for 'no-jump-tables' attribute: yes"),

@@ -377,3 +377,20 @@ fn scalable_shufflevector_expressions_keep_a_scalable_mask() {
         "{out}"
     );
 }
+
+/// A word ends as LLVM's lexer ends it: an integer type at its last digit (`i16-1` is the
+/// type `i16` and the number `-1`), a keyword at its last letter, digit or `_`
+/// (CodeGen/AArch64/neon-bitwise-instructions.ll of LLVM 19).
+#[test]
+fn an_integer_type_ends_at_its_last_digit() {
+    let out = fixed_point(
+        "define <4 x i16> @f(<4 x i16> %b) {\n  %t = xor <4 x i16> %b, < i16 -1, i16 -1, i16 -1, i16-1 >\n  ret <4 x i16> %t\n}\n",
+    );
+    assert!(
+        out.contains("%t = xor <4 x i16> %b, <i16 -1, i16 -1, i16 -1, i16 -1>"),
+        "{out}"
+    );
+    // A label keeps every name character, `-` and `.` too.
+    let out = fixed_point("define void @f() {\nentry.a-1:\n  ret void\n}\n");
+    assert!(out.contains("entry.a-1:"), "{out}");
+}

@@ -686,3 +686,106 @@ fn calls_that_cannot_be_upgraded_are_refused_as_llvm_refuses_them() {
         }
     }
 }
+
+#[test]
+fn va_intrinsics_take_their_pointers_name_and_thread_pointer_is_rebuilt() {
+    // `va_start`, `va_end` and `va_copy` are renamed, their calls kept whole; the call of
+    // `llvm.thread.pointer` is rebuilt, losing its `tail`, attributes and metadata
+    // (CodeGen/AArch64/arm64-builtins-linux.ll of LLVM 19).
+    assert_upgraded(
+        "define void @f(ptr %a, ptr %b, ...) {\n\
+         \x20 tail call void @llvm.va_start(ptr %a), !foo !0\n\
+         \x20 tail call void @llvm.va_copy(ptr %b, ptr %a) #0\n\
+         \x20 tail call void @llvm.va_end(ptr %a)\n\
+         \x20 %t = tail call ptr @llvm.thread.pointer() #0, !foo !0\n\
+         \x20 ret void\n\
+         }\n\
+         declare void @llvm.va_start(ptr)\n\
+         declare void @llvm.va_end(ptr)\n\
+         declare void @llvm.va_copy(ptr, ptr)\n\
+         declare ptr @llvm.thread.pointer()\n\
+         attributes #0 = { nounwind }\n\
+         !0 = !{}\n",
+        &[
+            "llvm.va_start.p0",
+            "llvm.va_end.p0",
+            "llvm.va_copy.p0",
+            "llvm.thread.pointer.p0",
+        ],
+        &[
+            "tail call void @llvm.va_start.p0(ptr %a), !foo !0",
+            "tail call void @llvm.va_copy.p0(ptr %b, ptr %a) #0",
+            "tail call void @llvm.va_end.p0(ptr %a)",
+            "%t = call ptr @llvm.thread.pointer.p0()",
+        ],
+    );
+}
+
+#[test]
+fn experimental_vector_intrinsics_take_their_names_of_today() {
+    // Called without declarations: declared in the order of the old names, as LLVM does
+    // (CodeGen/AArch64/partial-reduction-add.ll of LLVM 19).
+    assert_upgraded(
+        "define <4 x i32> @f(<4 x i32> %a, <8 x i32> %b, <4 x float> %c) {\n\
+         \x20 %r = call <4 x i32> @llvm.experimental.vector.reverse.v4i32(<4 x i32> %a)\n\
+         \x20 %p = call <4 x i32> @llvm.experimental.vector.partial.reduce.add.v4i32.v4i32.v8i32(<4 x i32> %a, <8 x i32> %b)\n\
+         \x20 %s = call <vscale x 4 x i32> @llvm.experimental.stepvector.nxv4i32()\n\
+         \x20 %i = call <8 x i32> @llvm.experimental.vector.interleave2.v8i32(<4 x i32> %a, <4 x i32> %a)\n\
+         \x20 %d = call {<4 x i32>, <4 x i32>} @llvm.experimental.vector.deinterleave2.v8i32(<8 x i32> %b)\n\
+         \x20 %x = call <4 x i32> @llvm.experimental.vector.extract.v4i32.v8i32(<8 x i32> %b, i64 0)\n\
+         \x20 %y = call i32 @llvm.experimental.vector.reduce.smax.v4i32(<4 x i32> %a)\n\
+         \x20 %z = call float @llvm.experimental.vector.reduce.v2.fadd.f32.v4f32(float 0.0, <4 x float> %c)\n\
+         \x20 ret <4 x i32> %r\n\
+         }\n",
+        &[
+            "llvm.stepvector.nxv4i32",
+            "llvm.vector.deinterleave2.v8i32",
+            "llvm.vector.extract.v4i32.v8i32",
+            "llvm.vector.interleave2.v8i32",
+            "llvm.vector.partial.reduce.add.v4i32.v8i32",
+            "llvm.vector.reduce.smax.v4i32",
+            "llvm.vector.reduce.fadd.v4f32",
+            "llvm.vector.reverse.v4i32",
+        ],
+        &[
+            "%p = call <4 x i32> @llvm.vector.partial.reduce.add.v4i32.v8i32(<4 x i32> %a, <8 x i32> %b)",
+            "%z = call float @llvm.vector.reduce.fadd.v4f32(float 0.000000e+00, <4 x float> %c)",
+        ],
+    );
+}
+
+#[test]
+fn vector_splice_becomes_left_or_right_by_the_offsets_sign() {
+    // The last call is upgraded first, so `left` (of @g) is declared first; every rebuilt
+    // call loses its name, `tail` and metadata.
+    assert_upgraded(
+        "declare <4 x i32> @llvm.vector.splice.v4i32(<4 x i32>, <4 x i32>, i32)\n\
+         define <4 x i32> @f(<4 x i32> %a, <4 x i32> %b) {\n\
+         \x20 %sq = tail call <4 x i32> @llvm.vector.splice.v4i32(<4 x i32> %a, <4 x i32> %b, i32 -2), !foo !0\n\
+         \x20 %sp = call <4 x i32> @llvm.experimental.vector.splice.v4i32(<4 x i32> %a, <4 x i32> %sq, i32 1)\n\
+         \x20 ret <4 x i32> %sp\n\
+         }\n\
+         define <4 x i32> @g(<4 x i32> %a, <4 x i32> %b) {\n\
+         \x20 %sq = call <4 x i32> @llvm.vector.splice.v4i32(<4 x i32> %a, <4 x i32> %b, i32 0)\n\
+         \x20 ret <4 x i32> %sq\n\
+         }\n\
+         !0 = !{}\n",
+        &["llvm.vector.splice.left.v4i32", "llvm.vector.splice.right.v4i32"],
+        &[
+            "%1 = call <4 x i32> @llvm.vector.splice.right.v4i32(<4 x i32> %a, <4 x i32> %b, i32 2)",
+            "%2 = call <4 x i32> @llvm.vector.splice.left.v4i32(<4 x i32> %a, <4 x i32> %1, i32 1)",
+            "%1 = call <4 x i32> @llvm.vector.splice.left.v4i32(<4 x i32> %a, <4 x i32> %b, i32 0)",
+        ],
+    );
+    // An offset that is not a constant: LLVM stops with a fatal error, mergefn refuses it.
+    let src = "define <4 x i32> @f(<4 x i32> %a, <4 x i32> %b, i32 %n) {\n\
+               \x20 %s = call <4 x i32> @llvm.vector.splice.v4i32(<4 x i32> %a, <4 x i32> %b, i32 %n)\n\
+               \x20 ret <4 x i32> %s\n\
+               }\n";
+    let err = parse_module(src.as_bytes()).err().expect("refused");
+    assert!(
+        err.to_string()
+            .contains("Invalid llvm.vector.splice offset argument"),
+        "{err}"
+    );
+}

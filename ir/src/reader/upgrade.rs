@@ -45,6 +45,9 @@ enum Fix {
     Lifetime,
     /// The calls are deleted.
     Removed,
+    /// Each call becomes a call of `llvm.vector.splice.left` or `.right`
+    /// ([`Parser::upgrade_splice`]).
+    Splice,
     /// The calls are rebuilt as calls of declaration `name` of type `fn_ty`
     /// ([`Parser::rebuild_calls`]).
     Rebuilt {
@@ -213,6 +216,7 @@ impl<'a> Parser<'a> {
                         self.erase_inst(c.caller, c.inst);
                     }
                 }
+                Fix::Splice => self.upgrade_splice(g, &calls)?,
                 Fix::Rebuilt { how, name, fn_ty } => {
                     self.rebuild_calls(g, how, &name, fn_ty, &calls)?
                 }
@@ -265,6 +269,7 @@ impl<'a> Parser<'a> {
         let (base, ret) = match how {
             Obsolete::LifetimeSize => return Some(Fix::Lifetime),
             Obsolete::Removed => return Some(Fix::Removed),
+            Obsolete::Splice => return Some(Fix::Splice),
             Obsolete::Appended {
                 base,
                 falses,
@@ -667,7 +672,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
-                Obsolete::LifetimeSize | Obsolete::Removed => {}
+                Obsolete::LifetimeSize | Obsolete::Removed | Obsolete::Splice => {}
             }
             // A result that becomes `void` (`coro.end`'s) must be unused and unnamed, which
             // LLVM's verifier then says of the new call.
@@ -697,6 +702,56 @@ impl<'a> Parser<'a> {
                 if let InstExtra::Call(info) = &mut d.extra {
                     info.tail = tail;
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// The calls of `g`, an obsolete `llvm.vector.splice`, the last first (LLVM's order of
+    /// uses, which decides which declaration comes first): each is rebuilt
+    /// ([`Self::rebuild_call`]) as a call of `llvm.vector.splice.left` by its offset when that
+    /// is 0 or more, else of `llvm.vector.splice.right` by its magnitude, and loses its name,
+    /// as LLVM 22 upgrades it. An offset that is not a constant stops LLVM ("Invalid
+    /// llvm.vector.splice offset argument"); here it is an error at the call.
+    fn upgrade_splice(&mut self, g: GlobalId, calls: &[CallOf]) -> PResult<()> {
+        let i32t = self.m.types.int(32);
+        for c in calls.iter().rev().filter(|c| c.callee == g) {
+            let body = (self.m.function(c.caller))
+                .and_then(|x| x.body.as_ref())
+                .expect("a body");
+            let d = &body.insts[c.inst];
+            let at = body.source_offsets.get(c.inst).copied().unwrap_or(0);
+            let offset = match d.operands.get(2).and_then(|v| v.as_const()) {
+                Some(k) => match self.m.consts.get(k) {
+                    ConstData::Int { val, .. } => val.as_u64().map(|v| v as u32 as i32),
+                    _ => None,
+                },
+                None => None,
+            };
+            let Some(offset) = offset else {
+                return self.error_at(at, "Invalid llvm.vector.splice offset argument");
+            };
+            let (a, b) = (d.operands[0], d.operands[1]);
+            let side = if offset >= 0 { "left" } else { "right" };
+            let base = format!("llvm.vector.splice.{side}");
+            let Some(name) = crate::intrinsics::upgraded_name(&self.m.types, &base, c.fn_ty) else {
+                continue;
+            };
+            let target = match self.m.global_by_name(&name) {
+                Some(t) => t,
+                None => self.declare_intrinsic(&name, c.fn_ty, Vec::new(), true),
+            };
+            let callee = Value::Const(self.m.global_const(target));
+            let magnitude = Value::Const(self.m.consts.intern(ConstData::Int {
+                ty: i32t,
+                val: ApInt::from_u64(32, u64::from(offset.unsigned_abs())),
+            }));
+            let operands: SmallVec<[Value; 3]> = [a, b, magnitude, callee].into_iter().collect();
+            self.rebuild_call(c.caller, c.inst, c.fn_ty, operands, AttrList::default());
+            if let Some(body) =
+                (self.m.globals[c.caller].as_function_mut()).and_then(|f| f.body.as_mut())
+            {
+                body.inst_names.set(c.inst, Name::Unnamed);
             }
         }
         Ok(())
