@@ -388,12 +388,30 @@ fn pointer_spellings(src: &[u8]) -> (bool, bool) {
     });
     let typed = !opaque
         && memchr::memchr_iter(b'*', src).any(|i| {
-            i > 0 && {
-                let b = src[i - 1];
-                b.is_ascii_alphanumeric() || matches!(b, b')' | b']' | b'}' | b'>' | b'*' | b'"')
-            }
+            i > 0
+                && {
+                    let b = src[i - 1];
+                    b.is_ascii_alphanumeric()
+                        || matches!(b, b')' | b']' | b'}' | b'>' | b'*' | b'"')
+                }
+                && !in_comment_or_string(src, i)
         });
     (opaque, typed)
+}
+
+/// Whether byte `i` of `src` is in a comment (after a `;` outside quotes on its line) or
+/// inside a quoted string or name: a `*` there is no pointer type (`; the const_mask* tests`).
+fn in_comment_or_string(src: &[u8], i: usize) -> bool {
+    let start = memchr::memrchr(b'\n', &src[..i]).map_or(0, |k| k + 1);
+    let mut quoted = false;
+    for &b in &src[start..i] {
+        match b {
+            b'"' => quoted = !quoted,
+            b';' if !quoted => return true,
+            _ => {}
+        }
+    }
+    quoted
 }
 
 #[derive(Copy, Clone, Debug)]

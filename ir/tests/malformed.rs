@@ -1233,6 +1233,15 @@ const LLPARSER_POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("@g = global i32 0\n@h = global ptr getelementptr ([2 x <vscale x 1 x i8>], ptr @g, i64 1)\n", "invalid base element for constant getelementptr", 2, 17),
     ("@g = global i32 0\ndefine ptr @f() {\n  ret ptr getelementptr (target(\"aarch64.svcount\"), ptr @g, i64 1)\n}\n", "invalid base element for constant getelementptr", 3, 11),
     ("@g = global i32 0\n@h = global ptr getelementptr ([2 x <4 x i8>], ptr @g, i64 1)\ndefine ptr @f() {\n  %p = getelementptr <vscale x 1 x i8>, ptr @g, i64 1\n  ret ptr %p\n}\n", "", 0, 0),
+    // Fast-math flags only on floating-point phis, selects and calls (an array of them, or
+    // a literal struct of one such type repeated); at the opcode, or at a call's flags.
+    ("define void @f(i1 %c, i32 %a) {\n  %s = select nnan i1 %c, i32 %a, i32 %a\n  ret void\n}\n", "fast-math-flags specified for select without floating-point scalar or vector return type", 2, 8),
+    ("define void @f(i32 %a) {\ne:\n  br label %b\nb:\n  %p = phi nnan i32 [ %a, %e ]\n  ret void\n}\n", "fast-math-flags specified for phi without floating-point scalar or vector return type", 5, 8),
+    ("declare i64 @g()\ndefine void @f() {\n  %r = tail call fast i64 @g()\n  ret void\n}\n", "fast-math-flags specified for call without floating-point scalar or vector return type", 3, 13),
+    ("declare void @g()\ndefine void @f() {\n  call fast void @g()\n  ret void\n}\n", "fast-math-flags specified for call without floating-point scalar or vector return type", 3, 8),
+    ("%S = type { float, float }\ndeclare %S @g()\ndefine void @f() {\n  %r = call nnan %S @g()\n  ret void\n}\n", "fast-math-flags specified for call without floating-point scalar or vector return type", 4, 13),
+    ("declare { float, double } @g()\ndefine void @f() {\n  %r = call nnan { float, double } @g()\n  ret void\n}\n", "fast-math-flags specified for call without floating-point scalar or vector return type", 3, 13),
+    ("declare [2 x <2 x half>] @g()\ndeclare { <2 x float>, <2 x float> } @h()\ndefine void @f(i1 %c, float %x) {\n  %a = call nnan [2 x <2 x half>] @g()\n  %b = call fast { <2 x float>, <2 x float> } @h()\n  %s = select nnan i1 %c, float %x, float %x\n  ret void\n}\n", "", 0, 0),
     // An array of functions, labels, metadata or tokens does not exist.
     ("@foo = external global [4 x i32 (i32)]\n", "invalid array element type", 1, 29),
     ("@foo = external global [2 x [4 x token]]\n", "invalid array element type", 1, 34),

@@ -791,3 +791,29 @@ fn vector_splice_becomes_left_or_right_by_the_offsets_sign() {
         "{err}"
     );
 }
+
+#[test]
+fn a_star_in_a_comment_or_string_leaves_a_module_without_pointers_opaque() {
+    // A module that spells no pointer type is read as LLVM 22 reads it, so its intrinsics
+    // are upgraded; a `*` in a comment or a string is no typed pointer
+    // (CodeGen/AArch64/vector-compress.ll of LLVM 19). The undeclared intrinsic called under
+    // the name of one of its types becomes that type's declaration, after the one made for
+    // the last call.
+    assert_upgraded(
+        "@s = constant [3 x i8] c\"a*b\"\n\
+         define <4 x i32> @f(<4 x i32> %v, <4 x i1> %m) {\n\
+         \x20 %o = call <4 x i32> @llvm.experimental.vector.compress.v4i32(<4 x i32> %v, <4 x i1> %m, <4 x i32> undef)\n\
+         \x20 ret <4 x i32> %o\n\
+         }\n\
+         ; the const_mask* tests\n\
+         define <3 x i32> @g(<3 x i32> %v, <3 x i1> %m) {\n\
+         \x20 %o = call <3 x i32> @llvm.experimental.vector.compress.v4i32(<3 x i32> %v, <3 x i1> %m, <3 x i32> undef)\n\
+         \x20 ret <3 x i32> %o\n\
+         }\n",
+        &[
+            "llvm.experimental.vector.compress.v3i32",
+            "llvm.experimental.vector.compress.v4i32",
+        ],
+        &["%o = call <3 x i32> @llvm.experimental.vector.compress.v3i32(<3 x i32> %v, <3 x i1> %m, <3 x i32> undef)"],
+    );
+}

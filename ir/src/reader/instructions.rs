@@ -233,7 +233,7 @@ impl<'a> Parser<'a> {
             if !self.is_word("call") {
                 return self.err("expected 'call' after tail-call marker");
             }
-            let mut d = self.call_like(Opcode::Call, tk == TailKind::MustTail)?;
+            let mut d = self.call_like(Opcode::Call, tk == TailKind::MustTail, true)?;
             if let InstExtra::Call(ci) = &mut d.extra {
                 ci.tail = tk;
             }
@@ -300,12 +300,12 @@ impl<'a> Parser<'a> {
             Invoke | CallBr => {
                 self.tok = t;
                 self.lex.pos = t.end as usize;
-                return self.call_like(op, false);
+                return self.call_like(op, false, false);
             }
             Call => {
                 self.tok = t;
                 self.lex.pos = t.end as usize;
-                return self.call_like(op, false);
+                return self.call_like(op, false, false);
             }
             Resume => d.operands.push(self.typed_value()?.1),
             Unreachable => {}
@@ -671,6 +671,7 @@ impl<'a> Parser<'a> {
                 d.fmf = self.fast_math();
                 let ty_at = token_offset(self.tok);
                 let ty = self.parse_type()?;
+                self.check_fast_math_type(d.fmf, token_offset(t), "phi", ty)?;
                 if matches!(
                     self.m.types.get(ty),
                     TypeData::Label | TypeData::Metadata | TypeData::Func { .. }
@@ -710,6 +711,7 @@ impl<'a> Parser<'a> {
                 let (ty, a) = self.typed_value()?;
                 self.expect(Tok::Comma, "','")?;
                 let (_, b) = self.typed_value()?;
+                self.check_fast_math_type(d.fmf, token_offset(t), "select", ty)?;
                 d.operands.extend([c, a, b]);
                 d.ty = ty;
             }
@@ -958,13 +960,51 @@ impl<'a> Parser<'a> {
         self.parse_value(tok)
     }
 
+    /// Fast-math flags `fmf` on a `phi`, `select` or call (`what`) of result type `ty` make
+    /// it one of LLVM's `FPMathOperator`s, which it must be: a floating-point scalar or
+    /// vector, an array of those, or a literal struct of one such type repeated.
+    fn check_fast_math_type(&self, fmf: FastMath, at: u32, what: &str, ty: Type) -> PResult<()> {
+        if fmf.0 == 0 {
+            return Ok(());
+        }
+        let types = &self.m.types;
+        let float = |t: Type| matches!(types.get(t), TypeData::Float(_));
+        let fp = |t: Type| match types.get(t) {
+            TypeData::Vector { elem, .. } => float(*elem),
+            _ => float(t),
+        };
+        let mut base = ty;
+        while let TypeData::Array(_, elem) = types.get(base) {
+            base = *elem;
+        }
+        let homogeneous = match types.get(ty) {
+            TypeData::Struct { elems, .. } => elems
+                .first()
+                .is_some_and(|&e| fp(e) && elems.iter().all(|&x| x == e)),
+            _ => false,
+        };
+        if fp(base) || homogeneous {
+            return Ok(());
+        }
+        self.error_at(
+            at,
+            format!(
+                "fast-math-flags specified for {what} without floating-point scalar or vector return type"
+            ),
+        )
+    }
+
     /// `call`, `invoke`, `callbr`, starting at the opcode keyword.
     /// A call, invoke or callbr (`musttail`: the call carries that marker, which alone may
-    /// forward the function's variable arguments with `...`, and in a varargs function must).
-    fn call_like(&mut self, op: Opcode, musttail: bool) -> PResult<InstData> {
+    /// forward the function's variable arguments with `...`, and in a varargs function must;
+    /// `marked`: a tail-call marker comes before it).
+    fn call_like(&mut self, op: Opcode, musttail: bool, marked: bool) -> PResult<InstData> {
         let t = self.bump();
         let void = self.m.types.void();
         let mut d = InstData::new(op, void);
+        // Where LLVM reports fast-math flags on a call that is no floating-point operation:
+        // at `call` after a tail marker, else at the token after it.
+        let fmf_at = token_offset(if marked { t } else { self.tok });
         d.fmf = self.fast_math();
         let cc = self.calling_conv()?;
         let mut attrs = AttrList::default();
@@ -1067,6 +1107,7 @@ impl<'a> Parser<'a> {
                 "argument count does not match the callee's function type",
             );
         }
+        self.check_fast_math_type(d.fmf, fmf_at, "call", ret)?;
         // Now the callee, with its real type.
         let callee = if let Some(c) = callee_raw {
             c

@@ -811,6 +811,7 @@ impl<'a> Parser<'a> {
         }
         let calls_of = |ty: Type| calls.iter().filter(move |c| c.callee == g && c.fn_ty == ty);
         let mut keeps_uses = false;
+        let mut retyped = false;
         let own = crate::intrinsics::mangled_name(&self.m.types, &name, fn_ty);
         let own_ok = own.as_ref().is_none_or(|n| *n == name);
         if requeue && own_ok {
@@ -824,6 +825,32 @@ impl<'a> Parser<'a> {
             };
             if new_name == name && ty == fn_ty {
                 keeps_uses |= calls_of(ty).next().is_some();
+                continue;
+            }
+            if new_name == name {
+                // An intrinsic called without a declaration, under the name this call's type
+                // gives but first declared with another call's type (the last call's): it
+                // becomes this type's declaration, declared now, after those before it.
+                let params: Vec<Param> = (self.m.types.func_parts(ty))
+                    .map_or(&[][..], |(_, ps, _)| ps)
+                    .iter()
+                    .map(|&ty| Param {
+                        ty,
+                        name: Name::Unnamed,
+                    })
+                    .collect();
+                let f = self.m.globals[g].as_function_mut().expect("a function");
+                f.attrs = AttrList {
+                    params: vec![AttrSet::default(); params.len()],
+                    ..Default::default()
+                };
+                f.fn_ty = ty;
+                f.params = params;
+                self.m.order.retain(|&x| x != g);
+                self.m.order.push(g);
+                retyped = true;
+                done.edits
+                    .extend(calls_of(ty).map(|c| (c.caller, c.inst, g)));
                 continue;
             }
             let target = match self.m.global_by_name(&new_name) {
@@ -864,7 +891,7 @@ impl<'a> Parser<'a> {
                 .extend(calls_of(ty).map(|c| (c.caller, c.inst, target)));
         }
         // Gone once nothing calls it, unless it already has its own type's name.
-        if !keeps_uses && own.as_deref() != Some(name.as_str()) {
+        if !keeps_uses && !retyped && own.as_deref() != Some(name.as_str()) {
             done.emptied.push(g);
         }
     }
