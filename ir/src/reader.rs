@@ -920,9 +920,19 @@ impl<'a> Parser<'a> {
                 .iter()
                 .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0')));
         }
-        self.text(t)
-            .parse::<u64>()
-            .or_else(|_| self.error_at(token_offset(t), "integer out of range"))
+        // `u0x...` is an unsigned integer anywhere one is (`[u0x20 x i8]`, as LLVM's lexer
+        // reads it); `s0x...` is a signed one, which LLParser refuses here.
+        let parsed = match self.text(t).strip_prefix("u0x") {
+            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+            None if digits.starts_with(b"s0x") => {
+                return self.error_at(token_offset(t), "expected integer");
+            }
+            None => self.text(t).parse::<u64>().ok(),
+        };
+        parsed.map_or_else(
+            || self.error_at(token_offset(t), "integer out of range"),
+            Ok,
+        )
     }
 
     fn parse_u32(&mut self) -> PResult<u32> {

@@ -69,6 +69,11 @@ impl<'a> Parser<'a> {
     fn check_module_uselists(&mut self) -> PResult<()> {
         for (at, v, n) in std::mem::take(&mut self.module_uselists) {
             let Value::Const(c) = v else { continue };
+            // LLVM 22 keeps no use lists for plain data (`i32 0`, `ptr null`, `undef`,
+            // `c"..."`, ...), and ignores an order given for one.
+            if self.is_constant_data(c) {
+                continue;
+            }
             let mut uses = 0usize;
             for f in self.m.functions() {
                 let Some(body) = self.m.function(f).and_then(|x| x.body.as_ref()) else {
@@ -171,6 +176,56 @@ impl<'a> Parser<'a> {
             self.check_use_count(uses, d.indexes, d.at)?;
         }
         Ok(())
+    }
+
+    /// Whether constant `c` is one of LLVM's `ConstantData`, which have no use lists: a
+    /// number, `null`, `none`, `undef`, `poison`, `zeroinitializer`, a string, and arrays,
+    /// vectors and splats that LLVM holds as numbers (elements of 8 to 64 bits or half to
+    /// double) or folds to one of the others.
+    fn is_constant_data(&self, c: crate::constant::Const) -> bool {
+        use crate::constant::ConstData as D;
+        let consts = &self.m.consts;
+        let scalar = |k: crate::constant::Const| match consts.get(k) {
+            D::Int { ty, .. } => {
+                matches!(
+                    self.m.types.get(*ty),
+                    crate::types::TypeData::Int(8 | 16 | 32 | 64)
+                )
+            }
+            D::Float { ty, .. } => !matches!(
+                self.m.types.get(*ty),
+                crate::types::TypeData::Float(
+                    crate::types::FloatKind::X86Fp80
+                        | crate::types::FloatKind::Fp128
+                        | crate::types::FloatKind::PpcFp128
+                )
+            ),
+            _ => false,
+        };
+        let same = |elems: &[crate::constant::Const], f: &dyn Fn(&D) -> bool| {
+            !elems.is_empty() && elems.iter().all(|&k| f(consts.get(k)))
+        };
+        let folded = |elems: &[crate::constant::Const]| {
+            same(elems, &|d| matches!(d, D::Null(_) | D::Zero(_)))
+                || same(elems, &|d| matches!(d, D::Undef(_)))
+                || same(elems, &|d| matches!(d, D::Poison(_)))
+        };
+        match consts.get(c) {
+            D::Int { .. }
+            | D::Float { .. }
+            | D::Null(_)
+            | D::None(_)
+            | D::Undef(_)
+            | D::Poison(_)
+            | D::Zero(_)
+            | D::Bytes { .. } => true,
+            D::Splat { elem, .. } => matches!(consts.get(*elem), D::Int { .. } | D::Float { .. }),
+            D::Array { elems, .. } | D::Vector { elems, .. } => {
+                elems.iter().all(|&k| scalar(k)) || folded(elems)
+            }
+            D::Struct { elems, .. } => folded(elems),
+            _ => false,
+        }
     }
 
     /// `blockaddress(@f, %bb)`: `@f` a function with a body, `%bb` one of its blocks other
