@@ -689,3 +689,20 @@ define i32 @f(i32 %X) {
 ",
     );
 }
+
+/// A 128-bit float written with other than 32 digits is read as LLVM's lexer splits it:
+/// 16 digits (when there are as many) then up to 16 more, the rest dropped
+/// (CodeGen/AArch64/vecreduce-fmul-legalization-strict.ll of LLVM 19 writes 34).
+#[test]
+fn fp128_digits_split_as_llvm_splits_them() {
+    let out = printed(
+        "define void @f(ptr %p) {\n  store fp128 0xL00000000000000003fff00000000000000, ptr %p\n  store fp128 0xLAAAAAAAAAAAAAAAA1234, ptr %p\n  store fp128 0xL1234, ptr %p\n  ret void\n}\n",
+    );
+    for line in [
+        "  store fp128 0xL00000000000000003FFF000000000000, ptr %p",
+        "  store fp128 0xLAAAAAAAAAAAAAAAA0000000000001234, ptr %p",
+        "  store fp128 0xL00000000000000000000000000001234, ptr %p",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no {line:?} in:\n{out}");
+    }
+}

@@ -44,8 +44,35 @@ impl<'a> Parser<'a> {
                 Some(b'K' | b'L' | b'M' | b'H' | b'R') => (hex.as_bytes()[0], &hex[1..]),
                 _ => (b'0', hex),
             };
-            let v = u128::from_str_radix(digits, 16)
-                .or_else(|_| self.error_at(token_offset(t), "malformed hexadecimal float"))?;
+            let v = match prefix {
+                // As LLVM's lexer splits them: x86_fp80 takes 4 digits of sign and exponent,
+                // then up to 16 of significand; fp128 and ppc_fp128 16 digits (when there are
+                // as many) then up to 16 more. Digits past those are dropped.
+                b'K' | b'L' | b'M' => {
+                    let first = if prefix == b'K' { 4 } else { 16 };
+                    let (hi, lo) = if digits.len() >= first || prefix == b'K' {
+                        digits.split_at(first.min(digits.len()))
+                    } else {
+                        ("", digits)
+                    };
+                    let word = |d: &str| {
+                        let d = &d[..d.len().min(16)];
+                        if d.is_empty() {
+                            Some(0)
+                        } else {
+                            u64::from_str_radix(d, 16).ok()
+                        }
+                    };
+                    word(hi)
+                        .zip(word(lo))
+                        .map(|(hi, lo)| (u128::from(hi) << 64) | u128::from(lo))
+                }
+                _ => u128::from_str_radix(digits, 16).ok(),
+            };
+            let v = v.map_or_else(
+                || self.error_at(token_offset(t), "malformed hexadecimal float"),
+                Ok,
+            )?;
             return match (prefix, kind) {
                 (b'0', FloatKind::Double) => Ok(v),
                 (b'0', FloatKind::Float) => {
