@@ -106,6 +106,32 @@ impl ApInt {
         self.mask();
     }
 
+    /// `self + other` (`sub`: `self - other`), wrapping at the width both share.
+    pub fn wrapping_add(&self, other: &ApInt, sub: bool) -> ApInt {
+        let mut rhs = other.clone();
+        if sub {
+            rhs.negate();
+        }
+        let mut out = self.clone();
+        let mut carry = 0u128;
+        for (w, &r) in out.words.iter_mut().zip(&rhs.words) {
+            let v = u128::from(*w) + u128::from(r) + carry;
+            *w = v as u64;
+            carry = v >> 64;
+        }
+        out.mask();
+        out
+    }
+
+    /// `self ^ other`, at the width both share.
+    pub fn xor(&self, other: &ApInt) -> ApInt {
+        let mut out = self.clone();
+        for (w, &r) in out.words.iter_mut().zip(&other.words) {
+            *w ^= r;
+        }
+        out
+    }
+
     /// Decimal literals may have at most this many significant digits: converting decimal is
     /// quadratic in the digit count, while hexadecimal (`u0x...`) writes any value, however
     /// wide, and reads in linear time.

@@ -181,8 +181,13 @@ const RENAMED: &[(&str, &str)] = &[
 ];
 
 /// Intrinsics LLVM 22's reader knows under an older name (without `llvm.`, before the type
-/// suffixes): their calls and declarations take today's name, mangled from their types.
+/// suffixes), target ones it made generic among them: their calls and declarations take
+/// today's name, mangled from their types.
 const RENAMED_BASES: &[(&str, &str)] = &[
+    ("aarch64.neon.frintn", "roundeven"),
+    ("aarch64.neon.rbit", "bitreverse"),
+    ("aarch64.rbit", "bitreverse"),
+    ("arm.neon.vcnt", "ctpop"),
     ("experimental.stepvector", "stepvector"),
     ("experimental.vector.deinterleave2", "vector.deinterleave2"),
     ("experimental.vector.extract", "vector.extract"),

@@ -706,3 +706,23 @@ fn fp128_digits_split_as_llvm_splits_them() {
         assert!(out.lines().any(|l| l == line), "no {line:?} in:\n{out}");
     }
 }
+
+/// Two integers under `add`, `sub` or `xor` are folded while reading, as LLVM's constant
+/// folder does, wrapping whatever the flags say (CodeGen/X86/large-constants.ll of LLVM 19:
+/// two functions that differ only so merge).
+#[test]
+fn integer_constant_expressions_fold_while_reading() {
+    let out = printed(
+        "define void @f(ptr %p) {\n  store i64 add (i64 4096, i64 8), ptr %p\n  store i8 add nuw (i8 255, i8 1), ptr %p\n  store i16 sub (i16 1, i16 2), ptr %p\n  store i32 xor (i32 12, i32 10), ptr %p\n  store i128 add (i128 18446744073709551615, i128 1), ptr %p\n  %v = load i64, ptr inttoptr (i64 add (i64 51250129900, i64 8) to ptr)\n  ret void\n}\n",
+    );
+    for line in [
+        "  store i64 4104, ptr %p",
+        "  store i8 0, ptr %p",
+        "  store i16 -1, ptr %p",
+        "  store i32 6, ptr %p",
+        "  store i128 18446744073709551616, ptr %p",
+        "  %v = load i64, ptr inttoptr (i64 51250129908 to ptr)",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no {line:?} in:\n{out}");
+    }
+}

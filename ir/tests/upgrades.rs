@@ -817,3 +817,29 @@ fn a_star_in_a_comment_or_string_leaves_a_module_without_pointers_opaque() {
         &["%o = call <3 x i32> @llvm.experimental.vector.compress.v3i32(<3 x i32> %v, <3 x i1> %m, <3 x i32> undef)"],
     );
 }
+
+#[test]
+fn target_intrinsics_made_generic_take_the_generic_names() {
+    // `llvm.aarch64.rbit.*` is `llvm.bitreverse.*` to LLVM 22, so functions calling one and
+    // the other merge (CodeGen/AArch64/rbit.ll of LLVM 19); the calls keep their names.
+    assert_upgraded(
+        "define <8 x i8> @a(<8 x i8> %t, <2 x float> %f, i32 %x) {\n\
+         \x20 %r = call <8 x i8> @llvm.aarch64.neon.rbit.v8i8(<8 x i8> %t)\n\
+         \x20 %s = call <2 x float> @llvm.aarch64.neon.frintn.v2f32(<2 x float> %f)\n\
+         \x20 %u = call <8 x i8> @llvm.arm.neon.vcnt.v8i8(<8 x i8> %t)\n\
+         \x20 %v = call i32 @llvm.aarch64.rbit.i32(i32 %x)\n\
+         \x20 ret <8 x i8> %r\n\
+         }\n\
+         declare i32 @llvm.aarch64.rbit.i32(i32)\n",
+        &[
+            "llvm.roundeven.v2f32",
+            "llvm.bitreverse.v8i8",
+            "llvm.ctpop.v8i8",
+            "llvm.bitreverse.i32",
+        ],
+        &[
+            "%r = call <8 x i8> @llvm.bitreverse.v8i8(<8 x i8> %t)",
+            "%v = call i32 @llvm.bitreverse.i32(i32 %x)",
+        ],
+    );
+}

@@ -694,6 +694,29 @@ impl<'a> Parser<'a> {
                 let m = e.ops.pop().expect("three operands");
                 e.mask = self.shuffle_mask(m, token_offset(t))?;
             }
+            // Two integers fold to one as LLVM's constant folder makes it while reading
+            // (`inttoptr (i64 add (i64 4096, i64 8) to ptr)` is `inttoptr (i64 4104 to ptr)`),
+            // wrapping whatever the flags say.
+            if let [a, b] = e.ops[..] {
+                if let (ConstData::Int { ty, val: x }, ConstData::Int { ty: ty_b, val: y }) =
+                    (self.m.consts.get(a), self.m.consts.get(b))
+                {
+                    let folded = match op {
+                        _ if ty != ty_b || x.bits != y.bits => None,
+                        Opcode::Add | Opcode::Sub if !self.m.typed_pointers => {
+                            Some(x.wrapping_add(y, op == Opcode::Sub))
+                        }
+                        Opcode::Xor if !self.m.typed_pointers => Some(x.xor(y)),
+                        _ => None,
+                    };
+                    if let Some(val) = folded {
+                        let ty = *ty;
+                        return Ok(Value::Const(
+                            self.m.consts.intern(ConstData::Int { ty, val }),
+                        ));
+                    }
+                }
+            }
         } else {
             return self.error_at(
                 token_offset(t),
