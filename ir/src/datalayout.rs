@@ -245,12 +245,64 @@ pub fn abi_align(dl: &str, ty: Scalar) -> u64 {
     }
 }
 
+/// The pointer size and index width in bits of address space `addrspace` under data layout
+/// `dl` (`p[n]:size:abi[:pref[:idx]]`, the index width defaulting to the size), as LLVM 22's
+/// `DataLayout::getPointerSpec` answers: an address space without a spec of its own takes
+/// address space 0's, which is 64 bits unless the layout says otherwise.
+pub fn pointer_spec(dl: &str, addrspace: u32) -> (u32, u32) {
+    let mut zero = (64, 64);
+    for spec in dl.split('-') {
+        let Some(rest) = spec.strip_prefix('p') else {
+            continue;
+        };
+        let parts: Vec<&str> = rest.split(':').collect();
+        let space = parts[0].trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        let space = if space.is_empty() {
+            Ok(0)
+        } else {
+            space.parse::<u32>()
+        };
+        let Some(size) = parts.get(1).and_then(|s| s.parse::<u32>().ok()) else {
+            continue;
+        };
+        let index = parts.get(4).and_then(|s| s.parse().ok()).unwrap_or(size);
+        match space {
+            Ok(s) if s == addrspace => return (size, index),
+            Ok(0) => zero = (size, index),
+            _ => {}
+        }
+    }
+    zero
+}
+
+/// The address space of stack slots (`A<n>`, 0 when absent): LLVM's `getAllocaAddrSpace`.
+pub fn alloca_addrspace(dl: &str) -> u32 {
+    dl.split('-')
+        .filter_map(|spec| spec.strip_prefix('A'))
+        .find_map(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{abi_align, Scalar};
 
     /// The answers opt-22 gives as the `align` it fills in for a masked gather with
     /// alignment 0, under no layout and under one that lowers `i64` and `double`.
+    /// Pointer specs as LLVM 22 reads them: the index width is the fifth field, and an
+    /// address space without a spec takes address space 0's.
+    #[test]
+    fn pointer_specs_follow_llvm_defaults() {
+        use super::{alloca_addrspace, pointer_spec};
+        assert_eq!(pointer_spec("", 3), (64, 64));
+        assert_eq!(pointer_spec("e-p:32:32", 0), (32, 32));
+        assert_eq!(pointer_spec("e-p:32:32", 5), (32, 32));
+        assert_eq!(pointer_spec("e-p7:160:256:256:32-p3:32:32", 7), (160, 32));
+        assert_eq!(pointer_spec("e-p7:160:256:256:32-p3:32:32", 3), (32, 32));
+        assert_eq!(alloca_addrspace("e-A5-G1"), 5);
+        assert_eq!(alloca_addrspace("e-p:64:64"), 0);
+    }
+
     #[test]
     fn abi_alignment_follows_the_layout_and_llvm_defaults() {
         let none = "";

@@ -74,10 +74,11 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_function_attrs(m, &string_attrs)?;
     let intrinsics = IntrinsicConsts::new(m);
     intrinsics.verify_constant_users(m)?;
+    let ranges = RangeNodes::new(m);
     // Module-wide metadata checks beside the functions' (reported first, as before them).
     let (scopes, functions) = rayon::join(
         || verify_alias_scopes(m),
-        || verify_functions(m, &intrinsics, &string_attrs),
+        || verify_functions(m, &intrinsics, &string_attrs, &ranges),
     );
     scopes?;
     functions
@@ -164,6 +165,71 @@ impl IntrinsicConsts {
     }
 }
 
+/// What LLVM's `verifyRangeLikeMetadata` needs of a node that is a list of integers
+/// (`!{i64 0, i64 1}`): their widths, in order. Nodes holding anything else are not judged
+/// here.
+#[derive(Clone)]
+struct RangeShape {
+    widths: Box<[u32]>,
+}
+
+impl RangeShape {
+    /// The shape of node text `text`, if it is a tuple of integer constants.
+    fn of(text: &str) -> Option<RangeShape> {
+        let widths = (tuple_pieces(text)?.iter())
+            .map(|p| {
+                p.split_ascii_whitespace()
+                    .next()?
+                    .strip_prefix('i')?
+                    .parse()
+                    .ok()
+            })
+            .collect::<Option<_>>()?;
+        Some(RangeShape { widths })
+    }
+
+    /// LLVM's first complaint about this list as ranges of `bits`-bit integers (`!range`,
+    /// `!absolute_symbol`), among those about its shape and types.
+    fn problem(&self, bits: Option<u32>) -> Option<&'static str> {
+        if !self.widths.len().is_multiple_of(2) {
+            return Some("Unfinished range!");
+        }
+        self.widths.chunks(2).find_map(|pair| {
+            if pair[0] != pair[1] {
+                Some("Range pair types must match!")
+            } else if Some(pair[0]) != bits {
+                Some("Range types must match instruction type!")
+            } else {
+                None
+            }
+        })
+    }
+}
+
+/// The numbered metadata nodes that are lists of integers, found once per module (a
+/// prefix test per node) so that an instruction's `!range` costs a look-up.
+struct RangeNodes {
+    shapes: rustc_hash::FxHashMap<u32, RangeShape>,
+}
+
+impl RangeNodes {
+    fn new(m: &Module) -> Self {
+        let shapes = (m.md_nodes.iter())
+            .filter(|n| n.text.trim_start().starts_with("!{i"))
+            .filter_map(|n| Some((n.id, RangeShape::of(&n.text)?)))
+            .collect();
+        RangeNodes { shapes }
+    }
+
+    fn shape(&self, md: &crate::metadata::Metadata) -> Option<RangeShape> {
+        match md {
+            crate::metadata::Metadata::Ref(n) => self.shapes.get(n).cloned(),
+            crate::metadata::Metadata::Text(t) => RangeShape::of(t),
+            _ => None,
+        }
+    }
+}
+
 /// The attribute groups holding a string attribute whose value LLVM's verifier refuses
 /// ([`string_attr_problem`]), found once so that a function or call naming a group costs a
 /// look-up only when there is such a group.
@@ -196,8 +262,9 @@ impl StringAttrGroups {
 /// LLVM's "invalid value for '...' attribute" for the string attributes of a function or
 /// call whose values it reads: `denormal-fp-math` (and its `-f32` twin: a mode for results,
 /// optionally `,` and a mode for inputs, each empty, `ieee`, `preserve-sign`,
-/// `positive-zero` or `dynamic`), `frame-pointer`, `sign-return-address`, and the flags
-/// that are `true` or `false` (each value set confirmed against opt-22).
+/// `positive-zero` or `dynamic`), `frame-pointer`, `sign-return-address`, the flags
+/// that are `true` or `false` (each value set confirmed against opt-22), and
+/// `target-features` (a list of `+feature` and `-feature`).
 fn string_attr_problem(a: &crate::attr::Attr) -> Option<String> {
     let crate::attr::Attr::Str(key, Some(value)) = a else {
         return None;
@@ -208,6 +275,20 @@ fn string_attr_problem(a: &crate::attr::Attr) -> Option<String> {
             "" | "ieee" | "preserve-sign" | "positive-zero" | "dynamic"
         )
     };
+    if &**key == "target-features" {
+        // Each comma-separated feature is `+name` or `-name`; an empty value has none.
+        return (!value.is_empty())
+            .then(|| value.split(','))
+            .into_iter()
+            .flatten()
+            .find_map(|flag| match flag.as_bytes().first() {
+                None => Some("target-features attribute should not contain an empty string".into()),
+                Some(b'+' | b'-') => None,
+                Some(_) => Some(format!(
+                    "target feature '{flag}' must start with a '+' or '-'"
+                )),
+            });
+    }
     let valid = match &**key {
         "denormal-fp-math" | "denormal-fp-math-f32" => match value.split_once(',') {
             Some((output, input)) => mode(output) && mode(input),
@@ -234,6 +315,7 @@ fn verify_functions(
     m: &Module,
     intrinsics: &IntrinsicConsts,
     string_attrs: &StringAttrGroups,
+    ranges: &RangeNodes,
 ) -> Result<(), VerifyError> {
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
         .functions()
@@ -244,8 +326,10 @@ fn verify_functions(
         })
         .collect();
     let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {
-        SCRATCH
-            .with(|s| verify_function(m, g, f, body, intrinsics, string_attrs, &mut s.borrow_mut()))
+        SCRATCH.with(|s| {
+            let facts = (intrinsics, string_attrs, ranges);
+            verify_function(m, g, f, body, facts, &mut s.borrow_mut())
+        })
     };
     let found = if bodies.len() < 2 {
         bodies.iter().find_map(|b| check(b).err())
@@ -582,7 +666,7 @@ fn calling_conv_problem(m: &Module, f: &Function) -> Option<&'static str> {
             cc,
             "fastcc" | "coldcc" | "intel_ocl_bicc" | "ptx_kernel" | "ptx_device"
         );
-    let (ret, _, varargs) = m.types.func_parts(f.fn_ty)?;
+    let (ret, params, varargs) = m.types.func_parts(f.fn_ty)?;
     if kernel && !m.types.is_void(ret) {
         return Some("Calling convention requires void return type");
     }
@@ -592,13 +676,20 @@ fn calling_conv_problem(m: &Module, f: &Function) -> Option<&'static str> {
             return Some("Calling convention does not allow sret");
         }
         if cc != "spir_kernel" {
-            for (kind, msg) in [
-                ("byval", "Calling convention disallows byval"),
-                ("preallocated", "Calling convention disallows preallocated"),
-                ("inalloca", "Calling convention disallows inalloca"),
-            ] {
-                if has(kind) {
-                    return Some(msg);
+            // Argument by argument; a `byref` one may not point into the stack.
+            let stack = crate::datalayout::alloca_addrspace(m.datalayout.as_deref().unwrap_or(""));
+            for (p, &ty) in f.attrs.params.iter().zip(params) {
+                for (kind, msg) in [
+                    ("byval", "Calling convention disallows byval"),
+                    ("preallocated", "Calling convention disallows preallocated"),
+                    ("inalloca", "Calling convention disallows inalloca"),
+                ] {
+                    if p.has(kind) {
+                        return Some(msg);
+                    }
+                }
+                if p.has("byref") && m.types.pointer_addrspace(ty) == Some(stack) {
+                    return Some("Calling convention disallows stack byref");
                 }
             }
         }
@@ -1252,11 +1343,12 @@ fn verify_function(
     g: GlobalId,
     f: &Function,
     body: &Body,
-    intrinsics: &IntrinsicConsts,
-    string_attrs: &StringAttrGroups,
+    (intrinsics, string_attrs, ranges): (&IntrinsicConsts, &StringAttrGroups, &RangeNodes),
     s: &mut Scratch,
 ) -> Result<(), VerifyError> {
     let c = Checker { m, g, f, body };
+    // The result type of the function's first landing pad, which all must share.
+    let mut landingpad_ty = None;
     let (ret, _, _) = m
         .types
         .func_parts(f.fn_ty)
@@ -1326,6 +1418,17 @@ fn verify_function(
             if !d.md.is_empty() {
                 if let Some(msg) = attachment_misplaced(m, d) {
                     return c.fail(Some(i), msg);
+                }
+                // `!range` on a load or call: integers of the result's (scalar) type.
+                let range = d.md.iter().find(|a| &*a.kind == "range");
+                if let Some(shape) = range.and_then(|a| ranges.shape(&a.md)) {
+                    let bits = match m.types.get(m.types.scalar(d.ty)) {
+                        TypeData::Int(b) => Some(*b),
+                        _ => None,
+                    };
+                    if let Some(msg) = shape.problem(bits) {
+                        return c.fail(Some(i), msg);
+                    }
                 }
             }
             match d.opcode {
@@ -1426,7 +1529,16 @@ fn verify_function(
                                 return c.fail(Some(i), msg);
                             }
                         }
+                        if ci.tail == crate::inst::TailKind::MustTail {
+                            if let Some((at, msg)) = musttail_problem(&c, d, ci, i, &insts[k + 1..])
+                            {
+                                return c.fail(Some(at), msg);
+                            }
+                        }
                     }
+                }
+                Opcode::LandingPad if *landingpad_ty.get_or_insert(d.ty) != d.ty => {
+                    return c.fail(Some(i), "The landingpad instruction should have a consistent result type inside a function.");
                 }
                 Opcode::CleanupRet => {
                     let from_pad = matches!(d.operands.first(), Some(Value::Inst(p))
@@ -1496,6 +1608,95 @@ fn verify_function(
         }
     }
     Ok(())
+}
+
+/// LLVM's `Verifier::verifyMustTailCall` for `musttail` call `d` (instruction `i`, followed in
+/// its block by `next`), up to the ABI-impacting attributes, which are not compared: the
+/// caller's and callee's prototypes and calling conventions agree, and the call is returned
+/// at once (through at most a bitcast). The finding and the instruction it is about.
+fn musttail_problem(
+    c: &Checker<'_>,
+    d: &InstData,
+    ci: &crate::inst::CallInfo,
+    i: Inst,
+    next: &[Inst],
+) -> Option<(Inst, &'static str)> {
+    let types = &c.m.types;
+    if matches!(d.callee(), Some(Value::Asm(_))) {
+        return Some((i, "cannot use musttail call with inline asm"));
+    }
+    let (ret, params, varargs) = types.func_parts(c.f.fn_ty)?;
+    let (callee_ret, callee_params, callee_varargs) = types.func_parts(ci.fn_ty)?;
+    // LLVM's `isTypeCongruent`: equal, or pointers of one address space.
+    let congruent = |a: Type, b: Type| {
+        a == b
+            || types
+                .pointer_addrspace(a)
+                .is_some_and(|s| types.pointer_addrspace(b) == Some(s))
+    };
+    if varargs != callee_varargs {
+        return Some((i, "cannot guarantee tail call due to mismatched varargs"));
+    }
+    if !congruent(ret, callee_ret) {
+        return Some((
+            i,
+            "cannot guarantee tail call due to mismatched return types",
+        ));
+    }
+    if c.f.cc != ci.cc {
+        return Some((
+            i,
+            "cannot guarantee tail call due to mismatched calling conv",
+        ));
+    }
+    let mut result = Value::Inst(i);
+    let mut next = next.iter().map(|&n| (n, &c.body.insts[n]));
+    let mut after = next.next();
+    if let Some((b, cast)) = after.filter(|(_, n)| n.opcode == Opcode::BitCast) {
+        if cast.operands.first() != Some(&result) {
+            return Some((b, "bitcast following musttail call must use the call"));
+        }
+        result = Value::Inst(b);
+        after = next.next();
+    }
+    let Some((r, ret_inst)) = after.filter(|(_, n)| n.opcode == Opcode::Ret) else {
+        return Some((
+            i,
+            "musttail call must precede a ret with an optional bitcast",
+        ));
+    };
+    let returned = match ret_inst.operands.first() {
+        None => true,
+        Some(&v) => {
+            v == result
+                || matches!(v, Value::Const(k)
+                    if matches!(c.m.consts.get(k), ConstData::Undef(_) | ConstData::Poison(_)))
+        }
+    };
+    if !returned {
+        return Some((r, "musttail call result must be returned"));
+    }
+    // `tailcc` and `swifttailcc` calls need not match the caller's parameters.
+    if matches!(ci.cc.0.as_deref(), Some("tailcc" | "swifttailcc")) {
+        return None;
+    }
+    if params.len() != callee_params.len() {
+        return Some((
+            i,
+            "cannot guarantee tail call due to mismatched parameter counts",
+        ));
+    }
+    if params
+        .iter()
+        .zip(callee_params)
+        .any(|(&a, &b)| !congruent(a, b))
+    {
+        return Some((
+            i,
+            "cannot guarantee tail call due to mismatched parameter types",
+        ));
+    }
+    None
 }
 
 /// The call-site half of LLVM's `Verifier::verifyCallSite` for the attributes of call `d`
@@ -1687,6 +1888,39 @@ fn intrinsic_rules_problem(
     if second.iter().any(|b| named(b)) && !elementtype(1) {
         return Some("Intrinsic requires elementtype attribute on second argument.");
     }
+    if let Some(msg) = layout_intrinsic_problem(c, d, name) {
+        return Some(msg);
+    }
+    if name == "llvm.gcroot" {
+        let mut root = d.operands.first().copied();
+        while let Some(Value::Inst(k)) = root {
+            let inst = &c.body.insts[k];
+            if !matches!(inst.opcode, Opcode::BitCast | Opcode::AddrSpaceCast) {
+                break;
+            }
+            root = inst.operands.first().copied();
+        }
+        let allocated = match root {
+            Some(Value::Inst(k)) => match &c.body.insts[k].extra {
+                InstExtra::Alloca { allocated, .. } => Some(*allocated),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(allocated) = allocated else {
+            return Some("llvm.gcroot parameter #1 must be an alloca.");
+        };
+        let metadata = match d.operands.get(1) {
+            Some(&Value::Const(k)) => Some(c.m.consts.get(k)),
+            _ => None,
+        };
+        let Some(metadata) = metadata else {
+            return Some("llvm.gcroot parameter #2 must be a constant.");
+        };
+        if !c.m.types.is_pointer(allocated) && matches!(metadata, ConstData::Null(_)) {
+            return Some("llvm.gcroot parameter #1 must either be a pointer alloca, or argument #2 must be a non-null constant.");
+        }
+    }
     match name {
         "llvm.fptrunc.round" => {
             let mode = match d.operands.get(1) {
@@ -1753,6 +1987,65 @@ fn intrinsic_rules_problem(
         }
         _ => None,
     }
+}
+
+/// The rules of intrinsics whose types the data layout constrains (`ptrmask`'s mask is as
+/// wide as its pointer's index, `get.dynamic.area.offset` returns an integer as wide as a
+/// stack pointer), and `experimental.vp.splice`'s index, within the vector's known length.
+fn layout_intrinsic_problem(c: &Checker<'_>, d: &InstData, name: &str) -> Option<&'static str> {
+    let types = &c.m.types;
+    let dl = || c.m.datalayout.as_deref().unwrap_or("");
+    let int_bits = |t: Type| match types.get(types.scalar(t)) {
+        TypeData::Int(b) => Some(*b),
+        _ => None,
+    };
+    if name.starts_with("llvm.ptrmask.") {
+        let ptr = d.operands.first().and_then(|&v| c.ty(v))?;
+        let mask = d.operands.get(1).and_then(|&v| c.ty(v))?;
+        let space = types.pointer_addrspace(types.scalar(ptr))?;
+        let index = crate::datalayout::pointer_spec(dl(), space).1;
+        if int_bits(mask) != Some(index) {
+            return Some("llvm.ptrmask intrinsic second argument bitwidth must match pointer index type size of first argument");
+        }
+    } else if name.starts_with("llvm.get.dynamic.area.offset.") {
+        let stack = crate::datalayout::alloca_addrspace(dl());
+        let scalar_int = matches!(types.get(d.ty), TypeData::Int(_));
+        if !scalar_int || int_bits(d.ty) != Some(crate::datalayout::pointer_spec(dl(), stack).0) {
+            return Some("get_dynamic_area_offset result type must be scalar integer matching alloca address space width");
+        }
+    } else if name.starts_with("llvm.experimental.vp.splice.") {
+        let (lanes, _) = types.vector_len(d.ty)?;
+        let index = match d.operands.get(2) {
+            Some(&Value::Const(k)) => match c.m.consts.get(k) {
+                ConstData::Int { val, .. } => val.as_i64()?,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let known = i128::from(lanes) * i128::from(vscale_range_min(c.m, c.f).unwrap_or(1));
+        let index = i128::from(index);
+        if !((index < 0 && -index <= known) || (index >= 0 && index < known)) {
+            return Some("The splice index exceeds the range [-VL, VL-1] where VL is the known minimum number of elements in the vector. For scalable vectors the minimum number of elements is determined from vscale_range.");
+        }
+    }
+    None
+}
+
+/// The minimum of function `f`'s `vscale_range(min[, max])`, inline or through a group.
+fn vscale_range_min(m: &Module, f: &Function) -> Option<u64> {
+    let set = &f.attrs.func;
+    let groups = set
+        .groups
+        .iter()
+        .filter_map(|n| m.attr_groups.get(n))
+        .flatten();
+    set.attrs.iter().chain(groups).find_map(|a| match a {
+        crate::attr::Attr::Other(t) => {
+            let args = t.strip_prefix("vscale_range(")?.strip_suffix(')')?;
+            args.split(',').next()?.trim().parse().ok()
+        }
+        _ => None,
+    })
 }
 
 /// LLVM's `verifyInlineAsmCall`: each constraint that takes an argument (an input, or an
@@ -2453,6 +2746,13 @@ fn verify_global_attachments(m: &Module) -> Result<(), VerifyError> {
             if kind == "absolute_symbol" {
                 if ops.is_empty() {
                     return fail("It should have at least one range!");
+                }
+                // Integers as wide as the global's address (`DataLayout::getIntPtrType`).
+                let dl = m.datalayout.as_deref().unwrap_or("");
+                let bits = crate::datalayout::pointer_spec(dl, m.globals[g].common().addrspace).0;
+                let shape = attached_text(m, &mut nodes, &a.md).and_then(RangeShape::of);
+                if let Some(msg) = shape.and_then(|s| s.problem(Some(bits))) {
+                    return fail(msg);
                 }
                 continue;
             }

@@ -207,6 +207,33 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// LLVM's `SelectInst::areInvalidOperands` for a select on a `cond` of values of types
+    /// `a` and `b`, which LLParser reports at the condition.
+    fn select_operands_problem(&self, cond: Type, a: Type, b: Type) -> Option<&'static str> {
+        let types = &self.m.types;
+        let i1 = |t: Type| matches!(types.get(t), TypeData::Int(1));
+        if a != b {
+            return Some("both values to select must have same type");
+        }
+        if matches!(types.get(a), TypeData::Token) {
+            return Some("select values cannot have token type");
+        }
+        match types.vector_len(cond) {
+            Some(lanes) => {
+                if !i1(types.scalar(cond)) {
+                    Some("vector select condition element type must be i1")
+                } else if types.vector_len(a).is_none() {
+                    Some("selected values for vector select must be vectors")
+                } else if types.vector_len(a) != Some(lanes) {
+                    Some("vector select requires selected vectors to have the same vector length as select condition")
+                } else {
+                    None
+                }
+            }
+            None => (!i1(cond)).then_some("select condition must be i1 or <n x i1>"),
+        }
+    }
+
     fn i1_type(&mut self, like: Type) -> Type {
         let i1 = self.m.types.int(1);
         self.m.types.with_scalar(like, i1)
@@ -449,13 +476,27 @@ impl<'a> Parser<'a> {
                 d.ty = self.parse_type()?;
                 self.expect(Tok::Comma, "','")?;
                 let ptr_at = token_offset(self.tok);
-                d.operands.push(self.typed_value()?.1);
+                let (ptr_ty, ptr) = self.typed_value()?;
+                d.operands.push(ptr);
                 let at = if atomic {
                     Some(Box::new(self.atomic()?))
                 } else {
                     None
                 };
                 let align = self.trailing(&mut d, true)?;
+                // LLParser's `isFirstClassType`, which LLVM 22 denies function types and
+                // identified structs without a body (so far in the text).
+                let first_class = match self.m.types.get(d.ty) {
+                    TypeData::Func { .. } => false,
+                    TypeData::Named(_) => self.m.types.body(d.ty).is_some(),
+                    _ => true,
+                };
+                if !self.m.types.is_pointer(ptr_ty) || !first_class {
+                    return self.error_at(
+                        ptr_at,
+                        "load operand must be a pointer to a first class type",
+                    );
+                }
                 if let Some(a) = &at {
                     self.check_atomic_access(a.ordering, align, ptr_at, "load")?;
                 }
@@ -706,11 +747,15 @@ impl<'a> Parser<'a> {
             }
             Select => {
                 d.fmf = self.fast_math();
-                let (_, c) = self.typed_value()?;
+                let cond_at = token_offset(self.tok);
+                let (cond_ty, c) = self.typed_value()?;
                 self.expect(Tok::Comma, "','")?;
                 let (ty, a) = self.typed_value()?;
                 self.expect(Tok::Comma, "','")?;
-                let (_, b) = self.typed_value()?;
+                let (b_ty, b) = self.typed_value()?;
+                if let Some(msg) = self.select_operands_problem(cond_ty, ty, b_ty) {
+                    return self.error_at(cond_at, msg);
+                }
                 self.check_fast_math_type(d.fmf, token_offset(t), "select", ty)?;
                 d.operands.extend([c, a, b]);
                 d.ty = ty;
@@ -1064,7 +1109,9 @@ impl<'a> Parser<'a> {
                     forwards_varargs = true;
                     break;
                 }
+                let aty_at = token_offset(self.tok);
                 let aty = self.parse_type()?;
+                self.check_argument_type(aty_at, aty)?;
                 let mut pa = AttrSet::default();
                 self.attrs_into(&mut pa, AttrPos::Param)?;
                 let v = if matches!(self.m.types.get(aty), TypeData::Metadata) {
