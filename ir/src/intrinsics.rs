@@ -7,8 +7,10 @@
 //! appended to the module, and the calls follow it. Doing the same keeps merge decisions and
 //! module order equal to opt-22's on hand-written IR; compilers always write the mangled name.
 //!
-//! The table covers the target-independent intrinsics hand-written IR uses (LLVM's own table
-//! is generated from its `.td` files): an intrinsic not listed keeps its name as written.
+//! The table covers all of LLVM 22's target-independent overloaded intrinsics (LLVM's own
+//! table is generated from its `.td` files), each entry's slots confirmed against opt-22 by
+//! calling it undeclared with two signatures: an intrinsic not listed (a target's) keeps its
+//! name as written.
 //! Beside it, the names of all of LLVM 22's target-independent intrinsics, so that an
 //! undeclared call of a name LLVM does not know is refused as LLParser refuses it.
 
@@ -28,33 +30,113 @@ enum Slot {
 use Slot::{Arg, Ret, RetElem};
 
 /// Overloaded intrinsics (name without `llvm.`) and the slots of their overloaded types, in
-/// suffix order.
+/// suffix order: every target-independent one of LLVM 22 (the names of `INTRINSIC_NAMES`
+/// and those that extend them, such as `vp.load.ff` or `sdiv.fix.sat`, that opt-22 takes with
+/// any suffix), plus `vector.splice`, an old name LLVM 22 upgrades.
 const OVERLOADED: &[(&str, &[Slot])] = &[
     ("abs", &[Ret]),
     ("acos", &[Ret]),
+    ("addressofreturnaddress", &[Ret]),
+    ("alloc.token.id", &[Ret]),
     ("annotation", &[Ret, Arg(1)]),
+    ("arithmetic.fence", &[Ret]),
     ("asin", &[Ret]),
     ("atan", &[Ret]),
     ("atan2", &[Ret]),
     ("bitreverse", &[Ret]),
     ("bswap", &[Ret]),
+    ("callbr.landingpad", &[Ret]),
     ("canonicalize", &[Ret]),
     ("ceil", &[Ret]),
+    ("clmul", &[Ret]),
+    ("convert.from.fp16", &[Ret]),
+    ("convert.to.fp16", &[Arg(0)]),
     ("copysign", &[Ret]),
+    ("coro.align", &[Ret]),
+    ("coro.alloca.alloc", &[Arg(0)]),
+    ("coro.size", &[Ret]),
+    ("coro.suspend.async", &[Ret]),
+    ("coro.suspend.retcon", &[Ret]),
     ("cos", &[Ret]),
     ("cosh", &[Ret]),
     ("ctlz", &[Ret]),
     ("ctpop", &[Ret]),
     ("cttz", &[Ret]),
+    ("eh.exceptionpointer", &[Ret]),
     ("eh.typeid.for", &[Arg(0)]),
     ("exp", &[Ret]),
     ("exp10", &[Ret]),
     ("exp2", &[Ret]),
     ("expect", &[Ret]),
     ("expect.with.probability", &[Ret]),
+    ("experimental.constrained.acos", &[Ret]),
+    ("experimental.constrained.asin", &[Ret]),
+    ("experimental.constrained.atan", &[Ret]),
+    ("experimental.constrained.atan2", &[Ret]),
+    ("experimental.constrained.ceil", &[Ret]),
+    ("experimental.constrained.cos", &[Ret]),
+    ("experimental.constrained.cosh", &[Ret]),
+    ("experimental.constrained.exp", &[Ret]),
+    ("experimental.constrained.exp2", &[Ret]),
+    ("experimental.constrained.fadd", &[Ret]),
+    ("experimental.constrained.fcmp", &[Arg(0)]),
+    ("experimental.constrained.fcmps", &[Arg(0)]),
+    ("experimental.constrained.fdiv", &[Ret]),
+    ("experimental.constrained.floor", &[Ret]),
+    ("experimental.constrained.fma", &[Ret]),
+    ("experimental.constrained.fmul", &[Ret]),
+    ("experimental.constrained.fmuladd", &[Ret]),
+    ("experimental.constrained.fpext", &[Ret, Arg(0)]),
+    ("experimental.constrained.fptosi", &[Ret, Arg(0)]),
+    ("experimental.constrained.fptoui", &[Ret, Arg(0)]),
+    ("experimental.constrained.fptrunc", &[Ret, Arg(0)]),
+    ("experimental.constrained.frem", &[Ret]),
+    ("experimental.constrained.fsub", &[Ret]),
+    ("experimental.constrained.ldexp", &[Ret, Arg(1)]),
+    ("experimental.constrained.llrint", &[Ret, Arg(0)]),
+    ("experimental.constrained.llround", &[Ret, Arg(0)]),
+    ("experimental.constrained.log", &[Ret]),
+    ("experimental.constrained.log10", &[Ret]),
+    ("experimental.constrained.log2", &[Ret]),
+    ("experimental.constrained.lrint", &[Ret, Arg(0)]),
+    ("experimental.constrained.lround", &[Ret, Arg(0)]),
+    ("experimental.constrained.maximum", &[Ret]),
+    ("experimental.constrained.maxnum", &[Ret]),
+    ("experimental.constrained.minimum", &[Ret]),
+    ("experimental.constrained.minnum", &[Ret]),
+    ("experimental.constrained.nearbyint", &[Ret]),
+    ("experimental.constrained.pow", &[Ret]),
+    ("experimental.constrained.powi", &[Ret]),
+    ("experimental.constrained.rint", &[Ret]),
+    ("experimental.constrained.round", &[Ret]),
+    ("experimental.constrained.roundeven", &[Ret]),
+    ("experimental.constrained.sin", &[Ret]),
+    ("experimental.constrained.sinh", &[Ret]),
+    ("experimental.constrained.sitofp", &[Ret, Arg(0)]),
+    ("experimental.constrained.sqrt", &[Ret]),
+    ("experimental.constrained.tan", &[Ret]),
+    ("experimental.constrained.tanh", &[Ret]),
+    ("experimental.constrained.trunc", &[Ret]),
+    ("experimental.constrained.uitofp", &[Ret, Arg(0)]),
     ("experimental.cttz.elts", &[Ret, Arg(0)]),
+    ("experimental.deoptimize", &[Ret]),
+    ("experimental.gc.get.pointer.base", &[Ret, Arg(0)]),
+    ("experimental.gc.get.pointer.offset", &[Arg(0)]),
+    ("experimental.gc.relocate", &[Ret]),
+    ("experimental.gc.result", &[Ret]),
+    ("experimental.gc.statepoint", &[Arg(2)]),
+    ("experimental.get.vector.length", &[Arg(0)]),
+    ("experimental.memset.pattern", &[Arg(0), Arg(1), Arg(2)]),
+    ("experimental.patchpoint", &[Ret]),
     ("experimental.vector.compress", &[Ret]),
+    ("experimental.vector.extract.last.active", &[Arg(0)]),
     ("experimental.vector.histogram.add", &[Arg(0), Arg(1)]),
+    ("experimental.vector.histogram.uadd.sat", &[Arg(0), Arg(1)]),
+    ("experimental.vector.histogram.umax", &[Arg(0), Arg(1)]),
+    ("experimental.vector.histogram.umin", &[Arg(0), Arg(1)]),
+    ("experimental.vector.match", &[Arg(0), Arg(1)]),
+    ("experimental.vp.reverse", &[Ret]),
+    ("experimental.vp.splice", &[Ret]),
     ("experimental.vp.strided.load", &[Ret, Arg(0), Arg(1)]),
     ("experimental.vp.strided.store", &[Arg(0), Arg(1), Arg(2)]),
     ("fabs", &[Ret]),
@@ -63,22 +145,33 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("fmuladd", &[Ret]),
     ("fptosi.sat", &[Ret, Arg(0)]),
     ("fptoui.sat", &[Ret, Arg(0)]),
+    ("fptrunc.round", &[Ret, Arg(0)]),
     ("frameaddress", &[Ret]),
     ("frexp", &[RetElem(0), RetElem(1)]),
     ("fshl", &[Ret]),
     ("fshr", &[Ret]),
     ("get.active.lane.mask", &[Ret, Arg(0)]),
+    ("get.dynamic.area.offset", &[Ret]),
+    ("get.fpenv", &[Ret]),
+    ("get.fpmode", &[Ret]),
     ("invariant.end", &[Arg(2)]),
     ("invariant.start", &[Arg(1)]),
     ("is.constant", &[Arg(0)]),
     ("is.fpclass", &[Arg(0)]),
     ("launder.invariant.group", &[Ret]),
     ("ldexp", &[Ret, Arg(1)]),
+    ("lifetime.end", &[Arg(0)]),
+    ("lifetime.start", &[Arg(0)]),
     ("llrint", &[Ret, Arg(0)]),
     ("llround", &[Ret, Arg(0)]),
+    ("load.relative", &[Arg(1)]),
     ("log", &[Ret]),
     ("log10", &[Ret]),
     ("log2", &[Ret]),
+    ("loop.decrement", &[Arg(0)]),
+    ("loop.decrement.reg", &[Ret]),
+    ("loop.dependence.raw.mask", &[Ret]),
+    ("loop.dependence.war.mask", &[Ret]),
     ("lrint", &[Ret, Arg(0)]),
     ("lround", &[Ret, Arg(0)]),
     ("masked.compressstore", &[Arg(0)]),
@@ -95,30 +188,52 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("maximumnum", &[Ret]),
     ("maxnum", &[Ret]),
     ("memcpy", &[Arg(0), Arg(1), Arg(2)]),
+    ("memcpy.element.unordered.atomic", &[Arg(0), Arg(1), Arg(2)]),
     ("memcpy.inline", &[Arg(0), Arg(1), Arg(2)]),
     ("memmove", &[Arg(0), Arg(1), Arg(2)]),
+    (
+        "memmove.element.unordered.atomic",
+        &[Arg(0), Arg(1), Arg(2)],
+    ),
     ("memset", &[Arg(0), Arg(2)]),
+    ("memset.element.unordered.atomic", &[Arg(0), Arg(2)]),
     ("memset.inline", &[Arg(0), Arg(2)]),
     ("minimum", &[Ret]),
     ("minimumnum", &[Ret]),
     ("minnum", &[Ret]),
+    ("modf", &[RetElem(0)]),
     ("nearbyint", &[Ret]),
     ("objectsize", &[Ret, Arg(0)]),
     ("pow", &[Ret]),
     ("powi", &[Ret, Arg(1)]),
     ("prefetch", &[Arg(0)]),
+    ("preserve.array.access.index", &[Ret, Arg(0)]),
+    ("preserve.struct.access.index", &[Ret, Arg(0)]),
+    ("preserve.union.access.index", &[Ret, Arg(0)]),
+    ("protected.field.ptr", &[Ret]),
     ("ptr.annotation", &[Ret, Arg(1)]),
     ("ptrmask", &[Ret, Arg(1)]),
+    ("read_register", &[Ret]),
+    ("read_volatile_register", &[Ret]),
     ("rint", &[Ret]),
     ("round", &[Ret]),
     ("roundeven", &[Ret]),
     ("sadd.sat", &[Ret]),
     ("sadd.with.overflow", &[Arg(0)]),
     ("scmp", &[Ret, Arg(0)]),
+    ("sdiv.fix", &[Ret]),
+    ("sdiv.fix.sat", &[Ret]),
+    ("set.fpenv", &[Arg(0)]),
+    ("set.fpmode", &[Arg(0)]),
+    ("set.loop.iterations", &[Arg(0)]),
     ("sin", &[Ret]),
+    ("sincos", &[RetElem(0)]),
+    ("sincospi", &[RetElem(0)]),
     ("sinh", &[Ret]),
     ("smax", &[Ret]),
     ("smin", &[Ret]),
+    ("smul.fix", &[Ret]),
+    ("smul.fix.sat", &[Ret]),
     ("smul.with.overflow", &[Arg(0)]),
     ("sponentry", &[Ret]),
     ("sqrt", &[Ret]),
@@ -126,20 +241,28 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("sshl.sat", &[Ret]),
     ("ssub.sat", &[Ret]),
     ("ssub.with.overflow", &[Arg(0)]),
+    ("stackaddress", &[Ret]),
     ("stackrestore", &[Arg(0)]),
     ("stacksave", &[Ret]),
+    ("start.loop.iterations", &[Ret]),
     ("stepvector", &[Ret]),
     ("strip.invariant.group", &[Ret]),
     ("tan", &[Ret]),
     ("tanh", &[Ret]),
+    ("test.set.loop.iterations", &[Arg(0)]),
+    ("test.start.loop.iterations", &[RetElem(0)]),
     ("thread.pointer", &[Ret]),
     ("threadlocal.address", &[Ret]),
     ("trunc", &[Ret]),
     ("uadd.sat", &[Ret]),
     ("uadd.with.overflow", &[Arg(0)]),
     ("ucmp", &[Ret, Arg(0)]),
+    ("udiv.fix", &[Ret]),
+    ("udiv.fix.sat", &[Ret]),
     ("umax", &[Ret]),
     ("umin", &[Ret]),
+    ("umul.fix", &[Ret]),
+    ("umul.fix.sat", &[Ret]),
     ("umul.with.overflow", &[Arg(0)]),
     ("ushl.sat", &[Ret]),
     ("usub.sat", &[Ret]),
@@ -149,10 +272,23 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("va_start", &[Arg(0)]),
     ("var.annotation", &[Arg(0), Arg(1)]),
     ("vector.deinterleave2", &[Arg(0)]),
+    ("vector.deinterleave3", &[Arg(0)]),
+    ("vector.deinterleave4", &[Arg(0)]),
+    ("vector.deinterleave5", &[Arg(0)]),
+    ("vector.deinterleave6", &[Arg(0)]),
+    ("vector.deinterleave7", &[Arg(0)]),
+    ("vector.deinterleave8", &[Arg(0)]),
     ("vector.extract", &[Ret, Arg(0)]),
     ("vector.insert", &[Ret, Arg(1)]),
     ("vector.interleave2", &[Ret]),
+    ("vector.interleave3", &[Ret]),
+    ("vector.interleave4", &[Ret]),
+    ("vector.interleave5", &[Ret]),
+    ("vector.interleave6", &[Ret]),
+    ("vector.interleave7", &[Ret]),
+    ("vector.interleave8", &[Ret]),
     ("vector.partial.reduce.add", &[Ret, Arg(1)]),
+    ("vector.partial.reduce.fadd", &[Ret, Arg(1)]),
     ("vector.reduce.add", &[Arg(0)]),
     ("vector.reduce.and", &[Arg(0)]),
     ("vector.reduce.fadd", &[Arg(1)]),
@@ -172,6 +308,98 @@ const OVERLOADED: &[(&str, &[Slot])] = &[
     ("vector.splice", &[Ret]),
     ("vector.splice.left", &[Ret]),
     ("vector.splice.right", &[Ret]),
+    ("vp.abs", &[Ret]),
+    ("vp.add", &[Ret]),
+    ("vp.and", &[Ret]),
+    ("vp.ashr", &[Ret]),
+    ("vp.bitreverse", &[Ret]),
+    ("vp.bswap", &[Ret]),
+    ("vp.ceil", &[Ret]),
+    ("vp.copysign", &[Ret]),
+    ("vp.ctlz", &[Ret]),
+    ("vp.ctpop", &[Ret]),
+    ("vp.cttz", &[Ret]),
+    ("vp.cttz.elts", &[Ret, Arg(0)]),
+    ("vp.fabs", &[Ret]),
+    ("vp.fadd", &[Ret]),
+    ("vp.fcmp", &[Arg(0)]),
+    ("vp.fdiv", &[Ret]),
+    ("vp.floor", &[Ret]),
+    ("vp.fma", &[Ret]),
+    ("vp.fmul", &[Ret]),
+    ("vp.fmuladd", &[Ret]),
+    ("vp.fneg", &[Ret]),
+    ("vp.fpext", &[Ret, Arg(0)]),
+    ("vp.fptosi", &[Ret, Arg(0)]),
+    ("vp.fptoui", &[Ret, Arg(0)]),
+    ("vp.fptrunc", &[Ret, Arg(0)]),
+    ("vp.frem", &[Ret]),
+    ("vp.fshl", &[Ret]),
+    ("vp.fshr", &[Ret]),
+    ("vp.fsub", &[Ret]),
+    ("vp.gather", &[Ret, Arg(0)]),
+    ("vp.icmp", &[Arg(0)]),
+    ("vp.inttoptr", &[Ret, Arg(0)]),
+    ("vp.is.fpclass", &[Arg(0)]),
+    ("vp.llrint", &[Ret, Arg(0)]),
+    ("vp.load", &[Ret, Arg(0)]),
+    ("vp.load.ff", &[RetElem(0), Arg(0)]),
+    ("vp.lrint", &[Ret, Arg(0)]),
+    ("vp.lshr", &[Ret]),
+    ("vp.maximum", &[Ret]),
+    ("vp.maxnum", &[Ret]),
+    ("vp.merge", &[Ret]),
+    ("vp.minimum", &[Ret]),
+    ("vp.minnum", &[Ret]),
+    ("vp.mul", &[Ret]),
+    ("vp.nearbyint", &[Ret]),
+    ("vp.or", &[Ret]),
+    ("vp.ptrtoint", &[Ret, Arg(0)]),
+    ("vp.reduce.add", &[Arg(1)]),
+    ("vp.reduce.and", &[Arg(1)]),
+    ("vp.reduce.fadd", &[Arg(1)]),
+    ("vp.reduce.fmax", &[Arg(1)]),
+    ("vp.reduce.fmaximum", &[Arg(1)]),
+    ("vp.reduce.fmin", &[Arg(1)]),
+    ("vp.reduce.fminimum", &[Arg(1)]),
+    ("vp.reduce.fmul", &[Arg(1)]),
+    ("vp.reduce.mul", &[Arg(1)]),
+    ("vp.reduce.or", &[Arg(1)]),
+    ("vp.reduce.smax", &[Arg(1)]),
+    ("vp.reduce.smin", &[Arg(1)]),
+    ("vp.reduce.umax", &[Arg(1)]),
+    ("vp.reduce.umin", &[Arg(1)]),
+    ("vp.reduce.xor", &[Arg(1)]),
+    ("vp.rint", &[Ret]),
+    ("vp.round", &[Ret]),
+    ("vp.roundeven", &[Ret]),
+    ("vp.roundtozero", &[Ret]),
+    ("vp.sadd.sat", &[Ret]),
+    ("vp.scatter", &[Arg(0), Arg(1)]),
+    ("vp.sdiv", &[Ret]),
+    ("vp.select", &[Ret]),
+    ("vp.sext", &[Ret, Arg(0)]),
+    ("vp.shl", &[Ret]),
+    ("vp.sitofp", &[Ret, Arg(0)]),
+    ("vp.smax", &[Ret]),
+    ("vp.smin", &[Ret]),
+    ("vp.sqrt", &[Ret]),
+    ("vp.srem", &[Ret]),
+    ("vp.ssub.sat", &[Ret]),
+    ("vp.store", &[Arg(0), Arg(1)]),
+    ("vp.sub", &[Ret]),
+    ("vp.trunc", &[Ret, Arg(0)]),
+    ("vp.uadd.sat", &[Ret]),
+    ("vp.udiv", &[Ret]),
+    ("vp.uitofp", &[Ret, Arg(0)]),
+    ("vp.umax", &[Ret]),
+    ("vp.umin", &[Ret]),
+    ("vp.urem", &[Ret]),
+    ("vp.usub.sat", &[Ret]),
+    ("vp.xor", &[Ret]),
+    ("vp.zext", &[Ret, Arg(0)]),
+    ("vscale", &[Ret]),
+    ("write_register", &[Arg(1)]),
 ];
 
 /// Target intrinsics LLVM 22's reader upgrades to a generic one of the same signature.
@@ -685,12 +913,13 @@ fn lookup(name: &str) -> Option<(&'static str, &'static [Slot])> {
         Some((OVERLOADED[k].0, OVERLOADED[k].1))
     };
     for &(from, to) in RENAMED_BASES {
-        if let Some(suffix) = rest.strip_prefix(from) {
-            if suffix.is_empty() || suffix.starts_with('.') {
-                return (suffix.split('.').skip(1).all(looks_mangled))
-                    .then(|| overloaded(to))
-                    .flatten();
-            }
+        // Only type suffixes may follow: `llvm.experimental.vector.extract.last.active` is
+        // an intrinsic of its own, not `experimental.vector.extract` under another name.
+        let suffix = rest.strip_prefix(from).filter(|s| {
+            s.is_empty() || (s.starts_with('.') && s.split('.').skip(1).all(looks_mangled))
+        });
+        if suffix.is_some() {
+            return overloaded(to);
         }
     }
     let mut end = rest.len();
@@ -968,7 +1197,18 @@ pub fn mangled_name(types: &TypeTable, name: &str, fn_ty: Type) -> Option<String
 /// Whether `fn_ty` can be a signature of intrinsic `base` (without `llvm.`), as far as
 /// [`signature_problem`] knows its constraints: LLVM remangles a declaration only then, and
 /// keeps one whose types no overload of the intrinsic has under the name it was written with.
+/// `lifetime.start`/`end` take just the pointer: their obsolete form with a size first
+/// ([`Obsolete::LifetimeSize`]) keeps its name until it is upgraded, also when a call
+/// declares it (it is not `llvm.lifetime.start.i64`).
 fn signature_fits(types: &TypeTable, base: &str, fn_ty: Type) -> bool {
+    if matches!(base, "lifetime.start" | "lifetime.end") {
+        let one_pointer = types
+            .func_parts(fn_ty)
+            .is_some_and(|(_, params, _)| matches!(params, [p] if types.is_pointer(*p)));
+        if !one_pointer {
+            return false;
+        }
+    }
     signature_problem(types, &format!("llvm.{base}"), fn_ty).is_none()
 }
 
@@ -1273,7 +1513,29 @@ mod tests {
         );
         assert!(lookup("llvm.assume").is_none());
         assert!(lookup("llvm.umaxx").is_none());
-        assert!(lookup("llvm.memset.element.unordered.atomic.p0.i32").is_none());
+        assert_eq!(
+            lookup("llvm.memset.element.unordered.atomic.p0.i32")
+                .unwrap()
+                .0,
+            "memset.element.unordered.atomic"
+        );
+        // Not `llvm.memset` misnamed: what follows is no type.
+        assert!(lookup("llvm.memset.element.p0.i32").is_none());
+        assert_eq!(lookup("llvm.vp.load.ff.v4i32.p0").unwrap().0, "vp.load.ff");
+        assert_eq!(lookup("llvm.vp.load.v4i32.p0").unwrap().0, "vp.load");
+        // An intrinsic of its own, not the old name of `vector.extract`.
+        assert_eq!(
+            lookup("llvm.experimental.vector.extract.last.active.v4i32")
+                .unwrap()
+                .0,
+            "experimental.vector.extract.last.active"
+        );
+        assert_eq!(
+            lookup("llvm.experimental.vector.extract.v2i32.v4i32")
+                .unwrap()
+                .0,
+            "vector.extract"
+        );
         assert_eq!(lookup("llvm.umax").unwrap().0, "umax");
         assert_eq!(lookup("llvm.prefetch.unnamed").unwrap().0, "prefetch");
         assert_eq!(

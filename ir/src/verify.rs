@@ -1922,7 +1922,8 @@ fn intrinsic_rules_problem(
         }
     }
     match name {
-        "llvm.fptrunc.round" => {
+        // Under any suffix: its declaration takes the name of its types when it is read.
+        _ if named("llvm.fptrunc.round") => {
             let mode = match d.operands.get(1) {
                 Some(Value::Md(k)) => match c.body.md_args.get(*k) {
                     Some(crate::metadata::Metadata::Text(t)) => Some(&**t),

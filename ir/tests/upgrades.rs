@@ -541,6 +541,106 @@ fn histogram_and_matrix_intrinsics_take_the_names_of_their_types() {
     );
 }
 
+/// The target-independent overloaded intrinsics of LLVM 22 that the table lacked (vector
+/// predication, constrained floating point, the interleaves of three to eight, fixed point
+/// with saturation, ...) take the names of their types when called without a declaration,
+/// one declaration per call type, the last call's first; among them the names that extend
+/// another intrinsic's (`vp.load.ff`, `vp.cttz.elts`, `sdiv.fix.sat`, `loop.decrement.reg`)
+/// and `experimental.vector.extract.last.active`, which is not the old name of
+/// `vector.extract`.
+#[test]
+fn the_other_overloaded_intrinsics_take_the_names_of_their_types() {
+    assert_upgraded(
+        "define void @f(<4 x i32> %a, <vscale x 2 x i64> %b, <4 x float> %x, <2 x double> %y, <4 x i1> %m, <vscale x 2 x i1> %n, ptr %p, ptr addrspace(1) %q, i32 %i, i64 %j, float %s, double %d) {\n\
+         \x20 %va = call <4 x i32> @llvm.vp.add(<4 x i32> %a, <4 x i32> %a, <4 x i1> %m, i32 4)\n\
+         \x20 %vb = call <vscale x 2 x i64> @llvm.vp.add(<vscale x 2 x i64> %b, <vscale x 2 x i64> %b, <vscale x 2 x i1> %n, i32 2)\n\
+         \x20 %la = call <4 x i32> @llvm.vp.load(ptr %p, <4 x i1> %m, i32 4)\n\
+         \x20 %lb = call <vscale x 2 x i64> @llvm.vp.load(ptr addrspace(1) %q, <vscale x 2 x i1> %n, i32 2)\n\
+         \x20 %fa = call { <4 x i32>, i32 } @llvm.vp.load.ff(ptr %p, <4 x i1> %m, i32 4)\n\
+         \x20 %fb = call { <vscale x 2 x i64>, i32 } @llvm.vp.load.ff(ptr addrspace(1) %q, <vscale x 2 x i1> %n, i32 2)\n\
+         \x20 %ra = call float @llvm.vp.reduce.fadd(float %s, <4 x float> %x, <4 x i1> %m, i32 4)\n\
+         \x20 %rb = call double @llvm.vp.reduce.fadd(double %d, <2 x double> %y, <2 x i1> zeroinitializer, i32 2)\n\
+         \x20 %ca = call <4 x i32> @llvm.vp.fptosi(<4 x float> %x, <4 x i1> %m, i32 4)\n\
+         \x20 %cb = call <2 x i64> @llvm.vp.fptosi(<2 x double> %y, <2 x i1> zeroinitializer, i32 2)\n\
+         \x20 %ea = call i32 @llvm.vp.cttz.elts(<4 x i32> %a, i1 false, <4 x i1> %m, i32 4)\n\
+         \x20 %eb = call i64 @llvm.vp.cttz.elts(<vscale x 2 x i64> %b, i1 true, <vscale x 2 x i1> %n, i32 2)\n\
+         \x20 %xa = call float @llvm.experimental.constrained.fadd(float %s, float %s, metadata !\"round.dynamic\", metadata !\"fpexcept.strict\") #0\n\
+         \x20 %xb = call <2 x double> @llvm.experimental.constrained.fadd(<2 x double> %y, <2 x double> %y, metadata !\"round.dynamic\", metadata !\"fpexcept.strict\") #0\n\
+         \x20 %ka = call i32 @llvm.experimental.constrained.fptosi(float %s, metadata !\"fpexcept.strict\") #0\n\
+         \x20 %kb = call i64 @llvm.experimental.constrained.fptosi(double %d, metadata !\"fpexcept.strict\") #0\n\
+         \x20 %sa = call { float, float } @llvm.sincos(float %s)\n\
+         \x20 %sb = call { <2 x double>, <2 x double> } @llvm.sincos(<2 x double> %y)\n\
+         \x20 %ia = call <12 x i32> @llvm.vector.interleave3(<4 x i32> %a, <4 x i32> %a, <4 x i32> %a)\n\
+         \x20 %ib = call <6 x double> @llvm.vector.interleave3(<2 x double> %y, <2 x double> %y, <2 x double> %y)\n\
+         \x20 %da = call { <4 x i32>, <4 x i32>, <4 x i32> } @llvm.vector.deinterleave3(<12 x i32> %ia)\n\
+         \x20 %db = call { <2 x double>, <2 x double>, <2 x double> } @llvm.vector.deinterleave3(<6 x double> %ib)\n\
+         \x20 %ma = call <4 x i1> @llvm.experimental.vector.match(<4 x i32> %a, <4 x i32> %a, <4 x i1> %m)\n\
+         \x20 %mb = call <vscale x 2 x i1> @llvm.experimental.vector.match(<vscale x 2 x i64> %b, <2 x i64> zeroinitializer, <vscale x 2 x i1> %n)\n\
+         \x20 %pa = call i32 @llvm.experimental.vector.extract.last.active(<4 x i32> %a, <4 x i1> %m, i32 %i)\n\
+         \x20 %pb = call i64 @llvm.experimental.vector.extract.last.active(<vscale x 2 x i64> %b, <vscale x 2 x i1> %n, i64 %j)\n\
+         \x20 call void @llvm.experimental.memset.pattern(ptr %p, i32 %i, i64 %j, i1 false)\n\
+         \x20 call void @llvm.experimental.memset.pattern(ptr addrspace(1) %q, double %d, i32 %i, i1 false)\n\
+         \x20 %qa = call i32 @llvm.sdiv.fix.sat(i32 %i, i32 %i, i32 2)\n\
+         \x20 %qb = call i64 @llvm.sdiv.fix.sat(i64 %j, i64 %j, i32 2)\n\
+         \x20 %oa = call i32 @llvm.loop.decrement.reg(i32 %i, i32 1)\n\
+         \x20 %ob = call i64 @llvm.loop.decrement.reg(i64 %j, i64 1)\n\
+         \x20 %ga = call i32 @llvm.experimental.get.vector.length(i32 %i, i32 4, i1 true)\n\
+         \x20 %gb = call i32 @llvm.experimental.get.vector.length(i64 %j, i32 2, i1 true)\n\
+         \x20 %ta = call { i32, i1 } @llvm.test.start.loop.iterations(i32 %i)\n\
+         \x20 %tb = call { i64, i1 } @llvm.test.start.loop.iterations(i64 %j)\n\
+         \x20 %ha = call half @llvm.fptrunc.round(float %s, metadata !\"round.downward\")\n\
+         \x20 %hb = call <2 x float> @llvm.fptrunc.round(<2 x double> %y, metadata !\"round.upward\")\n\
+         \x20 ret void\n\
+         }\n\
+         attributes #0 = { strictfp }\n",
+        &[
+            "llvm.experimental.constrained.fadd.v2f64",
+            "llvm.experimental.constrained.fadd.f32",
+            "llvm.experimental.constrained.fptosi.i64.f64",
+            "llvm.experimental.constrained.fptosi.i32.f32",
+            "llvm.experimental.get.vector.length.i64",
+            "llvm.experimental.get.vector.length.i32",
+            "llvm.experimental.memset.pattern.p1.f64.i32",
+            "llvm.experimental.memset.pattern.p0.i32.i64",
+            "llvm.experimental.vector.extract.last.active.nxv2i64",
+            "llvm.experimental.vector.extract.last.active.v4i32",
+            "llvm.experimental.vector.match.nxv2i64.v2i64",
+            "llvm.experimental.vector.match.v4i32.v4i32",
+            "llvm.fptrunc.round.v2f32.v2f64",
+            "llvm.fptrunc.round.f16.f32",
+            "llvm.loop.decrement.reg.i64",
+            "llvm.loop.decrement.reg.i32",
+            "llvm.sdiv.fix.sat.i64",
+            "llvm.sdiv.fix.sat.i32",
+            "llvm.sincos.v2f64",
+            "llvm.sincos.f32",
+            "llvm.test.start.loop.iterations.i64",
+            "llvm.test.start.loop.iterations.i32",
+            "llvm.vector.deinterleave3.v6f64",
+            "llvm.vector.deinterleave3.v12i32",
+            "llvm.vector.interleave3.v6f64",
+            "llvm.vector.interleave3.v12i32",
+            "llvm.vp.add.nxv2i64",
+            "llvm.vp.add.v4i32",
+            "llvm.vp.cttz.elts.i64.nxv2i64",
+            "llvm.vp.cttz.elts.i32.v4i32",
+            "llvm.vp.fptosi.v2i64.v2f64",
+            "llvm.vp.fptosi.v4i32.v4f32",
+            "llvm.vp.load.nxv2i64.p1",
+            "llvm.vp.load.v4i32.p0",
+            "llvm.vp.load.ff.nxv2i64.p1",
+            "llvm.vp.load.ff.v4i32.p0",
+            "llvm.vp.reduce.fadd.v2f64",
+            "llvm.vp.reduce.fadd.v4f32",
+        ],
+        &[
+            "%fa = call { <4 x i32>, i32 } @llvm.vp.load.ff.v4i32.p0(ptr %p, <4 x i1> %m, i32 4)",
+            "%pb = call i64 @llvm.experimental.vector.extract.last.active.nxv2i64(<vscale x 2 x i64> %b, <vscale x 2 x i1> %n, i64 %j)",
+            "call void @llvm.experimental.memset.pattern.p1.f64.i32(ptr addrspace(1) %q, double %d, i32 %i, i1 false)",
+        ],
+    );
+}
+
 /// Today's signatures stay as written: in place, the calls with their attributes.
 #[test]
 fn current_signatures_are_not_upgraded() {
