@@ -4,7 +4,8 @@
 //! (`declare_called_intrinsics`), the renaming of overloaded intrinsics to the names their
 //! types give (`remangle_decls`), and the obsolete signatures LLVM rewrites with their calls
 //! ([`crate::intrinsics::Obsolete`]: `lifetime.start` with a size, `ctlz` without its `i1`,
-//! the masked memory intrinsics with an alignment argument, ...). Each upgraded declaration
+//! the masked memory intrinsics with an alignment argument, `vector.splice` by a signed
+//! offset, ...). Each upgraded declaration
 //! is replaced by one appended at the end of the module, in the order of the old ones, as
 //! LLVM appends them; typed-pointer IR (LLVM 14) keeps its own forms.
 //!
