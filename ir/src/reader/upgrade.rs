@@ -122,13 +122,7 @@ impl<'a> Parser<'a> {
             let Some((_, params, _)) = self.m.types.func_parts(fn_ty) else {
                 continue;
             };
-            let params: Vec<Param> = params
-                .iter()
-                .map(|&ty| Param {
-                    ty,
-                    name: Name::Unnamed,
-                })
-                .collect();
+            let params = unnamed_params(params);
             let name = self.m.globals[g].common().name.clone();
             let attrs = AttrList {
                 params: vec![AttrSet::default(); params.len()],
@@ -352,14 +346,7 @@ impl<'a> Parser<'a> {
         mut param_attrs: Vec<AttrSet>,
         own: bool,
     ) -> GlobalId {
-        let params: Vec<Param> = (self.m.types.func_parts(fn_ty))
-            .map_or(&[][..], |(_, ps, _)| ps)
-            .iter()
-            .map(|&ty| Param {
-                ty,
-                name: Name::Unnamed,
-            })
-            .collect();
+        let params = unnamed_params(self.m.types.func_parts(fn_ty).map_or(&[][..], |p| p.1));
         param_attrs.resize(params.len(), AttrSet::default());
         let mut func = AttrSet::default();
         if let Some(own) = own
@@ -832,14 +819,7 @@ impl<'a> Parser<'a> {
                 // An intrinsic called without a declaration, under the name this call's type
                 // gives but first declared with another call's type (the last call's): it
                 // becomes this type's declaration, declared now, after those before it.
-                let params: Vec<Param> = (self.m.types.func_parts(ty))
-                    .map_or(&[][..], |(_, ps, _)| ps)
-                    .iter()
-                    .map(|&ty| Param {
-                        ty,
-                        name: Name::Unnamed,
-                    })
-                    .collect();
+                let params = unnamed_params(self.m.types.func_parts(ty).map_or(&[][..], |p| p.1));
                 let f = self.m.globals[g].as_function_mut().expect("a function");
                 f.attrs = AttrList {
                     params: vec![AttrSet::default(); params.len()],
@@ -858,18 +838,8 @@ impl<'a> Parser<'a> {
                 Some(t) => t,
                 None => {
                     let old = self.m.function(g).expect("a function");
-                    let params: Vec<Param> = self
-                        .m
-                        .types
-                        .func_parts(ty)
-                        .map(|(_, ps, _)| ps.to_vec())
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|ty| Param {
-                            ty,
-                            name: Name::Unnamed,
-                        })
-                        .collect();
+                    let params =
+                        unnamed_params(self.m.types.func_parts(ty).map_or(&[][..], |p| p.1));
                     let attrs = if ty == fn_ty {
                         old.attrs.clone()
                     } else {
@@ -913,6 +883,16 @@ impl<'a> Parser<'a> {
             self.m.delete_global(g);
         }
     }
+}
+
+/// Parameters of types `tys`, unnamed, as LLVM declares an intrinsic's.
+fn unnamed_params(tys: &[Type]) -> Vec<Param> {
+    tys.iter()
+        .map(|&ty| Param {
+            ty,
+            name: Name::Unnamed,
+        })
+        .collect()
 }
 
 /// Parameter attributes `p` say `align bytes` (last, in place of any other `align`).
