@@ -194,6 +194,27 @@ impl ApInt {
         Some(a)
     }
 
+    /// Parse the hex digits of an `s0x...` constant at width `bits`: LLVM's lexer reads them
+    /// as a signed number as wide as its significant bits, so any value but zero has its top
+    /// bit set and is sign-extended (`i64 s0x0012312` is -56558).
+    pub fn parse_signed_hex(bits: u32, digits: &str) -> Option<Self> {
+        let mut a = Self::parse_hex(bits, digits)?;
+        let significant = digits.trim_start_matches('0');
+        let active = match significant.bytes().next() {
+            Some(c) => {
+                let top = (c as char).to_digit(16)?;
+                (significant.len() as u32 - 1) * 4 + (32 - top.leading_zeros())
+            }
+            None => 0,
+        };
+        if active > 0 {
+            for bit in active..bits {
+                a.words[(bit / 64) as usize] |= 1 << (bit % 64);
+            }
+        }
+        Some(a)
+    }
+
     /// Values with more significant bits than this print in hexadecimal (see
     /// [`Self::to_signed_string`]).
     pub const MAX_DECIMAL_PRINT_BITS: usize = 4096;

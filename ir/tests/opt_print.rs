@@ -726,3 +726,22 @@ fn integer_constant_expressions_fold_while_reading() {
         assert!(out.lines().any(|l| l == line), "no {line:?} in:\n{out}");
     }
 }
+
+/// `s0x...` is a signed number as wide as its significant bits, so any value but zero is
+/// negative once widened, as LLVM's lexer reads it (Feature/constexpr.ll of LLVM 19).
+#[test]
+fn signed_hex_integers_are_as_wide_as_their_significant_bits() {
+    let out = printed(
+        "@a = global i64 u0x00001\n@b = global i64 s0x0012312\n@c = global i8 s0x7\n@d = global i32 s0x0\n@e = global i8 s0xFFF\n@f = global i128 s0x8000000000000000\n",
+    );
+    for line in [
+        "@a = global i64 1",
+        "@b = global i64 -56558",
+        "@c = global i8 -1",
+        "@d = global i32 0",
+        "@e = global i8 -1",
+        "@f = global i128 -9223372036854775808",
+    ] {
+        assert!(out.lines().any(|l| l == line), "no {line:?} in:\n{out}");
+    }
+}

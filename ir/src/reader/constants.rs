@@ -195,8 +195,10 @@ impl<'a> Parser<'a> {
                     let bytes = u64::from(bits.div_ceil(64)) * 8;
                     self.spend(bytes, token_offset(t), "this wide integer constant")?;
                 }
-                let val = if let Some(h) = s.strip_prefix("u0x").or_else(|| s.strip_prefix("s0x")) {
+                let val = if let Some(h) = s.strip_prefix("u0x") {
                     ApInt::parse_hex(bits, h)
+                } else if let Some(h) = s.strip_prefix("s0x") {
+                    ApInt::parse_signed_hex(bits, h)
                 } else {
                     ApInt::parse_decimal(bits, s)
                 };
