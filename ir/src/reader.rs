@@ -560,6 +560,9 @@ struct Parser<'a> {
     /// looked up: a name keeps its global from its first use on (a placeholder is filled in
     /// place when its definition comes).
     lazy_names: Vec<GlobalId>,
+    /// A top-level entity other than `target` and `source_filename` has been read: LLVM 22
+    /// takes the target's definitions only before any.
+    past_target: bool,
 }
 
 /// A `uselistorder_bb @f, %bb, {...}` directive, as read.
@@ -655,6 +658,7 @@ impl<'a> Parser<'a> {
             lazy_attr_max: None,
             lazy_unsure: false,
             lazy_names: Vec::new(),
+            past_target: false,
         }
     }
 

@@ -1232,6 +1232,11 @@ fn llparser_errors_have_llvms_words() {
 /// LLParser refusals and LLVM 22's position for each, as (source, message, line, column);
 /// each has valid neighbours beside it ("" and no position).
 const LLPARSER_POSITIONS: &[(&str, &str, u32, u32)] = &[
+    // The target's definitions come before every other entity (LLVM 19's split LTO tests
+    // put a second module's after the first's).
+    ("@g = global i32 0\ntarget datalayout = \"e\"\n", "expected top-level entity", 2, 1),
+    ("module asm \"x\"\ntarget triple = \"x86_64\"\n", "expected top-level entity", 2, 1),
+    ("source_filename = \"a\"\ntarget datalayout = \"e\"\n; c\ntarget triple = \"x86_64\"\n@g = global i32 0\n", "", 0, 0),
     // An undeclared intrinsic is declared with its call's type: LLVM 22's `coro.end` returns
     // `void`, while the obsolete two-argument one is upgraded.
     ("define void @f(ptr %h) {\n  call i1 @llvm.coro.end(ptr %h, i1 0, token none)\n  ret void\n}\n", "invalid intrinsic signature", 2, 11),

@@ -37,6 +37,14 @@ impl<'a> Parser<'a> {
                     continue;
                 }
             }
+            let target_def = self.tok.kind == Tok::Word
+                && matches!(self.cur_text(), "target" | "source_filename");
+            if !target_def {
+                self.past_target = true;
+            } else if self.past_target && self.cur_text() == "target" {
+                // LLVM 22 reads `target datalayout` and `target triple` before anything else.
+                return self.err("expected top-level entity");
+            }
             match self.tok.kind {
                 Tok::Eof => break,
                 Tok::Word => self.top_word()?,
