@@ -57,3 +57,46 @@ fn known_llvm_miscompiles_are_not_repeated() {
         );
     }
 }
+
+/// Where opt-22 aborts, mergefn still decides: each fixture in `tests/fixtures/opt_crashes/`
+/// is a module opt-22's `mergefunc` crashes on, and says in its comments which pair is kept
+/// apart and which is merged. The test checks opt-22 still fails, our output passes opt-22's
+/// verifier, and we merge exactly the functions named `*_again` into the one without the
+/// suffix.
+#[test]
+fn llvm_crashes_are_not_repeated() {
+    let Some(opt) = opt22() else { return };
+    let files = fixtures("opt_crashes");
+    assert!(!files.is_empty(), "the crash fixtures are there");
+    for f in &files {
+        let src = std::fs::read(f).expect("readable fixture");
+        assert!(
+            run_opt(&opt, &["-S", "-passes=mergefunc", "-o", "-"], &src).is_err(),
+            "{}: opt-22 no longer fails on this module; update docs/DIVERGENCES.md",
+            f.display()
+        );
+        let mut m = mergefn_ir::parse_module(&src).expect("fixture parses");
+        let report = merge_functions(&mut m, &Options::default());
+        let mut merged: Vec<(String, String)> = report
+            .merged
+            .iter()
+            .map(|r| (r.function.clone(), r.into.clone()))
+            .collect();
+        merged.sort();
+        let mut expected: Vec<(String, String)> = String::from_utf8_lossy(&src)
+            .lines()
+            .filter_map(|l| l.strip_prefix("define internal void @"))
+            .filter_map(|l| l.split('(').next())
+            .filter_map(|name| {
+                let base = name.strip_suffix("_again")?;
+                Some((name.to_string(), base.to_string()))
+            })
+            .collect();
+        expected.sort();
+        assert!(!expected.is_empty(), "{}: names no pair to merge", f.display());
+        assert_eq!(merged, expected, "{}", f.display());
+        let out = mergefn_ir::module_to_string(&m);
+        run_opt(&opt, &["-passes=verify", "-disable-output"], out.as_bytes())
+            .unwrap_or_else(|e| panic!("{}: our output is invalid: {e}", f.display()));
+    }
+}
