@@ -93,7 +93,11 @@ fn llvm_crashes_are_not_repeated() {
             })
             .collect();
         expected.sort();
-        assert!(!expected.is_empty(), "{}: names no pair to merge", f.display());
+        assert!(
+            !expected.is_empty(),
+            "{}: names no pair to merge",
+            f.display()
+        );
         assert_eq!(merged, expected, "{}", f.display());
         let out = mergefn_ir::module_to_string(&m);
         run_opt(&opt, &["-passes=verify", "-disable-output"], out.as_bytes())

@@ -121,7 +121,7 @@ fn unsigned_within(name: &str, value: &str, max: u64) -> Option<String> {
 
 /// A field whose value is one of LLVM's named constants (a DWARF tag or language, a `|` of
 /// flags): the first name LLVM 22 does not know, as (offset in `value`, LLParser's message).
-fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
+fn named_constant(kind: &str, field: &str, value: &str) -> Option<(u32, String)> {
     use super::dwarf_names::*;
     let numeric = |v: &str| v.bytes().all(|c| c.is_ascii_digit() || c == b'-');
     let one = |v: &str, prefix: &str, known: &[&str], what: &str| {
@@ -133,11 +133,83 @@ fn named_constant(field: &str, value: &str) -> Option<(u32, String)> {
             Some(format!("expected {what}"))
         }
     };
-    match field {
-        "checksumkind" => checksum_kind_problem(value).map(|m| (0, m)),
-        "tag" => one(value, "DW_TAG_", DWARF_TAGS, "DWARF tag").map(|m| (0, m)),
-        "language" => one(value, "DW_LANG_", DWARF_LANGUAGES, "DWARF language").map(|m| (0, m)),
-        "flags" | "spFlags" => {
+    // A field whose words are not DWARF names but words of LLVM's own (`emissionKind:
+    // FullDebug`): any other word is not one the lexer gives that field.
+    let word = |v: &str, known: &[&str], what: &str| {
+        (!known.contains(&v) && !numeric(v)).then(|| format!("expected {what}"))
+    };
+    match (kind, field) {
+        (_, "checksumkind") => checksum_kind_problem(value).map(|m| (0, m)),
+        (_, "tag") => one(value, "DW_TAG_", DWARF_TAGS, "DWARF tag").map(|m| (0, m)),
+        (_, "language") => {
+            one(value, "DW_LANG_", DWARF_LANGUAGES, "DWARF language").map(|m| (0, m))
+        }
+        ("DISubroutineType", "cc") => one(
+            value,
+            "DW_CC_",
+            DWARF_CALLING_CONVENTIONS,
+            "DWARF calling convention",
+        )
+        .map(|m| (0, m)),
+        ("DIBasicType" | "DIStringType" | "DIFixedPointType", "encoding") => one(
+            value,
+            "DW_ATE_",
+            DWARF_ENCODINGS,
+            "DWARF type attribute encoding",
+        )
+        .map(|m| (0, m)),
+        ("DISubprogram", "virtuality") => one(
+            value,
+            "DW_VIRTUALITY_",
+            DWARF_VIRTUALITIES,
+            "DWARF virtuality code",
+        )
+        .map(|m| (0, m)),
+        ("DIMacro" | "DIMacroFile", "type") => one(
+            value,
+            "DW_MACINFO_",
+            DWARF_MACINFO_TYPES,
+            "DWARF macinfo type",
+        )
+        .map(|m| (0, m)),
+        ("DICompileUnit", "sourceLanguageName") => one(
+            value,
+            "DW_LNAME_",
+            DWARF_SOURCE_LANGUAGE_NAMES,
+            "DWARF source language name",
+        )
+        .map(|m| (0, m)),
+        ("DICompositeType", "enumKind") => one(
+            value,
+            "DW_APPLE_ENUM_KIND_",
+            DWARF_ENUM_KINDS,
+            "DWARF enum kind code",
+        )
+        .map(|m| (0, m)),
+        ("DICompileUnit", "emissionKind") => word(
+            value,
+            &[
+                "NoDebug",
+                "FullDebug",
+                "LineTablesOnly",
+                "DebugDirectivesOnly",
+            ],
+            "emission kind",
+        )
+        .map(|m| (0, m)),
+        ("DICompileUnit", "nameTableKind") => word(
+            value,
+            &["Default", "GNU", "None", "Apple"],
+            "nameTable kind",
+        )
+        .map(|m| (0, m)),
+        ("DIFixedPointType", "kind") => word(
+            value,
+            &["Binary", "Decimal", "Rational"],
+            "fixed-point kind",
+        )
+        .map(|m| (0, m)),
+        (_, "flags" | "spFlags") => {
             let (prefix, known, what) = if field == "flags" {
                 ("DIFlag", DI_FLAGS, "debug info flag")
             } else {
@@ -537,6 +609,14 @@ pub(super) fn plain_fields(
             }
         }
     }
+    // A subprogram without `spFlags` is a definition (`isDefinition` is `true` unless
+    // written): one that is not `distinct` is the general path's to report.
+    if !distinct
+        && (spec.iter().enumerate())
+            .any(|(k, f)| matches!(f.1, Plain::SpFlags) && found & 1 << k == 0)
+    {
+        return None;
+    }
     (found & required == required).then_some(i + 1)
 }
 
@@ -662,7 +742,19 @@ impl<'a> Parser<'a> {
             // Values are read only for the fields the rules look at.
             let wanted = matches!(
                 name.as_bytes().first(),
-                Some(b's' | b'f' | b'c' | b'l' | b'u' | b'a' | b't' | b'e' | b'n' | b'i')
+                Some(
+                    b's' | b'f'
+                        | b'c'
+                        | b'l'
+                        | b'u'
+                        | b'a'
+                        | b't'
+                        | b'e'
+                        | b'n'
+                        | b'i'
+                        | b'v'
+                        | b'k'
+                )
             ) && matches!(
                 name,
                 "scope"
@@ -682,6 +774,14 @@ impl<'a> Parser<'a> {
                     | "spFlags"
                     | "flags"
                     | "checksumkind"
+                    | "cc"
+                    | "encoding"
+                    | "virtuality"
+                    | "type"
+                    | "nameTableKind"
+                    | "sourceLanguageName"
+                    | "enumKind"
+                    | "kind"
             );
             let (value, off) = if wanted {
                 let lead = src[c as usize + 1..b as usize]
@@ -723,9 +823,15 @@ impl<'a> Parser<'a> {
                 {
                     Some(u64::from(u16::MAX))
                 }
-                ("DICompileUnit", "emissionKind") if value.bytes().all(|c| c.is_ascii_digit()) => {
-                    Some(3)
-                }
+                _ if !value.bytes().all(|c| c.is_ascii_digit() || c == b'-') => None,
+                ("DICompileUnit", "emissionKind" | "nameTableKind") => Some(3),
+                ("DICompileUnit", "sourceLanguageName") => Some(u64::from(u32::MAX)),
+                ("DISubroutineType", "cc")
+                | ("DIBasicType" | "DIStringType" | "DIFixedPointType", "encoding")
+                | ("DIMacro" | "DIMacroFile", "type") => Some(255),
+                ("DISubprogram", "virtuality") => Some(2),
+                ("DICompositeType", "enumKind") => Some(1),
+                ("DIFixedPointType", "kind") => Some(2),
                 _ => None,
             };
             if let Some(msg) = limit.and_then(|max| unsigned_within(name, value, max)) {
@@ -738,18 +844,25 @@ impl<'a> Parser<'a> {
                     return self.error_at(off, msg);
                 }
             }
-            if let Some((at, msg)) = named_constant(name, value) {
+            if let Some((at, msg)) = named_constant(kind, name, value) {
                 return self.error_at(off + at, msg);
             }
             if kind == "DIGlobalVariable" && name == "name" && value == "\"\"" {
                 return self.error_at(off, "'name' cannot be empty");
             }
         }
+        // A subprogram is a definition by its `spFlags` when it has them (the flag's name or
+        // bit 3 of a number), otherwise by `isDefinition`, which is `true` unless written.
         let definition = kind == "DISubprogram"
-            && fs.iter().any(|&(n, v, _)| {
-                (n == "isDefinition" && v == "true")
-                    || (n == "spFlags" && v.split('|').any(|f| f.trim() == "DISPFlagDefinition"))
-            });
+            && match fs.iter().find(|f| f.0 == "spFlags") {
+                Some(&(_, v, _)) => v.split('|').map(str::trim).any(|f| {
+                    f == "DISPFlagDefinition" || f.parse::<u64>().is_ok_and(|n| n & 8 != 0)
+                }),
+                None => fs
+                    .iter()
+                    .find(|f| f.0 == "isDefinition")
+                    .is_none_or(|f| f.1 == "true"),
+            };
         if !distinct && (kind == "DICompileUnit" || definition) {
             let what = if definition {
                 "!DISubprogram that is a Definition"

@@ -1,8 +1,9 @@
 //! The names LLVM 22's reader takes for DWARF tags (`tag: DW_TAG_member`), source languages
-//! (`language: DW_LANG_C99`) and debug-info flags (`flags: DIFlagPrototyped`,
-//! `spFlags: DISPFlagDefinition`). Each list is sorted, for binary search, and was checked
-//! name by name against opt-22, which refuses every other name with the messages
-//! [`super::di`] gives.
+//! (`language: DW_LANG_C99`), debug-info flags (`flags: DIFlagPrototyped`,
+//! `spFlags: DISPFlagDefinition`), calling conventions, encodings, virtualities, macro
+//! types, source language names and enum kinds. Each list is sorted, for binary search, and
+//! was checked name by name against opt-22, which refuses every other name with the
+//! messages [`super::di`] gives.
 
 /// `DW_TAG_*` names.
 pub(super) const DWARF_TAGS: &[&str] = &[
@@ -242,6 +243,136 @@ pub(super) const DI_SP_FLAGS: &[&str] = &[
     "DISPFlagVirtual",
 ];
 
+/// `DW_CC_*` names (`cc:` of a `!DISubroutineType`).
+pub(super) const DWARF_CALLING_CONVENTIONS: &[&str] = &[
+    "DW_CC_BORLAND_fastcall",
+    "DW_CC_BORLAND_msfastcall",
+    "DW_CC_BORLAND_msreturn",
+    "DW_CC_BORLAND_pascal",
+    "DW_CC_BORLAND_safecall",
+    "DW_CC_BORLAND_stdcall",
+    "DW_CC_BORLAND_thiscall",
+    "DW_CC_GDB_IBM_OpenCL",
+    "DW_CC_GNU_borland_fastcall_i386",
+    "DW_CC_GNU_renesas_sh",
+    "DW_CC_LLVM_AAPCS",
+    "DW_CC_LLVM_AAPCS_VFP",
+    "DW_CC_LLVM_DeviceKernel",
+    "DW_CC_LLVM_IntelOclBicc",
+    "DW_CC_LLVM_M68kRTD",
+    "DW_CC_LLVM_PreserveAll",
+    "DW_CC_LLVM_PreserveMost",
+    "DW_CC_LLVM_PreserveNone",
+    "DW_CC_LLVM_RISCVVLSCall",
+    "DW_CC_LLVM_RISCVVectorCall",
+    "DW_CC_LLVM_SpirFunction",
+    "DW_CC_LLVM_Swift",
+    "DW_CC_LLVM_SwiftTail",
+    "DW_CC_LLVM_Win64",
+    "DW_CC_LLVM_X86RegCall",
+    "DW_CC_LLVM_X86_64SysV",
+    "DW_CC_LLVM_vectorcall",
+    "DW_CC_nocall",
+    "DW_CC_normal",
+    "DW_CC_pass_by_reference",
+    "DW_CC_pass_by_value",
+    "DW_CC_program",
+];
+
+/// `DW_ATE_*` names (`encoding:` of a basic, string or fixed-point type).
+pub(super) const DWARF_ENCODINGS: &[&str] = &[
+    "DW_ATE_ASCII",
+    "DW_ATE_HP_complex_float",
+    "DW_ATE_HP_complex_float128",
+    "DW_ATE_HP_float128",
+    "DW_ATE_HP_floathpintel",
+    "DW_ATE_HP_imaginary_float128",
+    "DW_ATE_HP_imaginary_float90",
+    "DW_ATE_UCS",
+    "DW_ATE_UTF",
+    "DW_ATE_address",
+    "DW_ATE_boolean",
+    "DW_ATE_complex_float",
+    "DW_ATE_decimal_float",
+    "DW_ATE_edited",
+    "DW_ATE_float",
+    "DW_ATE_imaginary_float",
+    "DW_ATE_numeric_string",
+    "DW_ATE_packed_decimal",
+    "DW_ATE_signed",
+    "DW_ATE_signed_char",
+    "DW_ATE_signed_fixed",
+    "DW_ATE_unsigned",
+    "DW_ATE_unsigned_char",
+    "DW_ATE_unsigned_fixed",
+];
+
+/// `DW_VIRTUALITY_*` names (`virtuality:` of a `!DISubprogram`).
+pub(super) const DWARF_VIRTUALITIES: &[&str] = &[
+    "DW_VIRTUALITY_none",
+    "DW_VIRTUALITY_pure_virtual",
+    "DW_VIRTUALITY_virtual",
+];
+
+/// `DW_MACINFO_*` names the reader takes (`type:` of a `!DIMacro` or `!DIMacroFile`; which
+/// of them each may have is the verifier's rule).
+pub(super) const DWARF_MACINFO_TYPES: &[&str] = &[
+    "DW_MACINFO_define",
+    "DW_MACINFO_end_file",
+    "DW_MACINFO_start_file",
+    "DW_MACINFO_undef",
+    "DW_MACINFO_vendor_ext",
+];
+
+/// `DW_LNAME_*` names (`sourceLanguageName:` of a `!DICompileUnit`).
+pub(super) const DWARF_SOURCE_LANGUAGE_NAMES: &[&str] = &[
+    "DW_LNAME_Ada",
+    "DW_LNAME_Assembly",
+    "DW_LNAME_BLISS",
+    "DW_LNAME_C",
+    "DW_LNAME_CPP_for_OpenCL",
+    "DW_LNAME_C_plus_plus",
+    "DW_LNAME_C_sharp",
+    "DW_LNAME_Cobol",
+    "DW_LNAME_Crystal",
+    "DW_LNAME_D",
+    "DW_LNAME_Dylan",
+    "DW_LNAME_Fortran",
+    "DW_LNAME_GLSL",
+    "DW_LNAME_GLSL_ES",
+    "DW_LNAME_Go",
+    "DW_LNAME_HLSL",
+    "DW_LNAME_Haskell",
+    "DW_LNAME_Hylo",
+    "DW_LNAME_Java",
+    "DW_LNAME_Julia",
+    "DW_LNAME_Kotlin",
+    "DW_LNAME_Metal",
+    "DW_LNAME_Modula2",
+    "DW_LNAME_Modula3",
+    "DW_LNAME_Mojo",
+    "DW_LNAME_Move",
+    "DW_LNAME_OCaml",
+    "DW_LNAME_ObjC",
+    "DW_LNAME_ObjC_plus_plus",
+    "DW_LNAME_OpenCL_C",
+    "DW_LNAME_OpenCL_CPP",
+    "DW_LNAME_PLI",
+    "DW_LNAME_Pascal",
+    "DW_LNAME_Python",
+    "DW_LNAME_RenderScript",
+    "DW_LNAME_Ruby",
+    "DW_LNAME_Rust",
+    "DW_LNAME_SYCL",
+    "DW_LNAME_Swift",
+    "DW_LNAME_UPC",
+    "DW_LNAME_Zig",
+];
+
+/// `DW_APPLE_ENUM_KIND_*` names (`enumKind:` of a `!DICompositeType`).
+pub(super) const DWARF_ENUM_KINDS: &[&str] =
+    &["DW_APPLE_ENUM_KIND_Closed", "DW_APPLE_ENUM_KIND_Open"];
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -251,6 +382,12 @@ mod tests {
             super::DWARF_LANGUAGES,
             super::DI_FLAGS,
             super::DI_SP_FLAGS,
+            super::DWARF_CALLING_CONVENTIONS,
+            super::DWARF_ENCODINGS,
+            super::DWARF_VIRTUALITIES,
+            super::DWARF_MACINFO_TYPES,
+            super::DWARF_SOURCE_LANGUAGE_NAMES,
+            super::DWARF_ENUM_KINDS,
         ] {
             assert!(list.windows(2).all(|w| w[0] < w[1]));
         }

@@ -1,6 +1,7 @@
 //! The debug-info nodes LLVM's verifier refuses on their own text: a `!DIExpression` that
-//! is not valid as `DIExpression::isValid` judges it, and a `!DIGlobalVariable` without a
-//! type. Such findings make LLVM strip the module's debug information (a warning), and only
+//! is not valid as `DIExpression::isValid` judges it, a `!DIGlobalVariable` without a
+//! type, a `!DIMacro` or `!DIMacroFile` of the wrong macinfo type, and a
+//! `!DIFixedPointType` whose encoding or factors do not fit its kind. Such findings make LLVM strip the module's debug information (a warning), and only
 //! what is left is verified again: so a node found wanting is reported only when something
 //! stripping keeps reaches it (a named node other than `llvm.dbg.*`, an attachment other
 //! than `!dbg`, a call's metadata argument), as the walk that numbers nodes for printing
@@ -25,6 +26,22 @@ pub(super) fn verify_debug_info_nodes(m: &Module) -> Result<(), VerifyError> {
             if expression_is_valid(elements.trim_end().trim_end_matches(')')) == Some(false) {
                 suspects.push((n.id, "invalid expression"));
             }
+        } else if let Some(fields) = kind.strip_prefix("Macro(") {
+            // A macro defines or undefines (`DW_MACINFO_define`, `_undef`: 1, 2).
+            let ty = field(fields, "type").unwrap_or("");
+            if !matches!(ty, "DW_MACINFO_define" | "DW_MACINFO_undef" | "1" | "2") {
+                suspects.push((n.id, "invalid macinfo type"));
+            }
+        } else if let Some(fields) = kind.strip_prefix("MacroFile(") {
+            // A macro file starts a file (`DW_MACINFO_start_file`, 3, the default).
+            let ty = field(fields, "type").unwrap_or("DW_MACINFO_start_file");
+            if !matches!(ty, "DW_MACINFO_start_file" | "3") {
+                suspects.push((n.id, "invalid macinfo type"));
+            }
+        } else if let Some(fields) = kind.strip_prefix("FixedPointType(") {
+            if let Some(msg) = fixed_point_problem(fields) {
+                suspects.push((n.id, msg));
+            }
         } else if let Some(fields) = kind.strip_prefix("GlobalVariable(") {
             let fields = fields.trim_end().trim_end_matches(')');
             let typed = top_level_pieces(fields)
@@ -48,6 +65,38 @@ pub(super) fn verify_debug_info_nodes(m: &Module) -> Result<(), VerifyError> {
         }),
         None => Ok(()),
     }
+}
+
+/// The value of field `name` in a node's fields (`name: value, ...)`), as written.
+fn field<'t>(fields: &'t str, name: &str) -> Option<&'t str> {
+    let fields = fields.trim_end().strip_suffix(')').unwrap_or(fields);
+    top_level_pieces(fields).into_iter().find_map(|f| {
+        let (n, v) = f.split_once(':')?;
+        (n.trim() == name).then(|| v.trim())
+    })
+}
+
+/// What LLVM's verifier says of a `!DIFixedPointType`'s fields: its encoding is
+/// `DW_ATE_signed_fixed` or `DW_ATE_unsigned_fixed` (0x0d, 0x0e); a rational type (kind 2)
+/// has no factor, the others (binary, decimal) no numerator or denominator.
+fn fixed_point_problem(fields: &str) -> Option<&'static str> {
+    let zero = |v: Option<&str>| v.is_none_or(|v| v.bytes().all(|c| c == b'0'));
+    let encoding = field(fields, "encoding").unwrap_or("");
+    if !matches!(
+        encoding,
+        "DW_ATE_signed_fixed" | "DW_ATE_unsigned_fixed" | "13" | "14"
+    ) {
+        return Some("invalid encoding");
+    }
+    let rational = matches!(field(fields, "kind"), Some("Rational" | "2"));
+    if rational && !zero(field(fields, "factor")) {
+        return Some("factor should be 0 for rationals");
+    }
+    let unscaled = zero(field(fields, "numerator")) && zero(field(fields, "denominator"));
+    if !rational && !unscaled {
+        return Some("numerator and denominator should be 0 for non-rationals");
+    }
+    None
 }
 
 /// DWARF operation codes `DIExpression::isValid` names.
