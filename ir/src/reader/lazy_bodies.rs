@@ -367,6 +367,9 @@ impl Parser<'_> {
             return Ok(());
         }
         self.name_twins()?;
+        // Typed pointers: functions that merge may differ in their pointee types
+        // (`%A* (%N*)*` and `%B* (%N*)*`), and a use of the one merged away then needs a
+        // `bitcast` of the survivor, which a rename in the text cannot write.
         if self.m.typed_pointers {
             return self.error_at(0, "a body kept as text in a typed-pointer module");
         }
