@@ -9,6 +9,8 @@
 #                         coverage, OpenMP, ThinLTO and full LTO bitcode (through llvm-dis-22)
 #   target/corpus/cross/  other targets: AArch64, RISC-V, wasm32, ARMv7, Windows, macOS,
 #                         NVPTX, AMDGPU, SPIR-V (tests/corpus-src/ and zstd)
+#   target/corpus/langs/  other front ends: flang-22 (Fortran: the reference BLAS and
+#                         LAPACK's double-precision routines, -O2 -g and -O0 -g)
 #   target/corpus/programs/  whole programs: a c/ library module llvm-link'ed with a driver
 #                         of ours from tests/programs/ (run before and after merging by
 #                         tests/tests/behaviour.rs)
@@ -36,7 +38,7 @@ SUDO=""
 log() { printf '[corpus %4ds] %s\n' "$((SECONDS - START))" "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
-mkdir -p "$OUT"/{rust,c,typed,programs,flavours,cross} "$BUILD" "$SRC"
+mkdir -p "$OUT"/{rust,c,typed,programs,flavours,cross,langs} "$BUILD" "$SRC"
 
 # ---------------------------------------------------------------- apt helpers
 APT_UPDATED=0
@@ -169,7 +171,8 @@ build_module() {
 
 # ------------------------------------------------------------------- tools
 ensure_pkgs llvm-22 clang-22 clang-14 llvm-14 dpkg-dev perl python3 python3-six unicode-data \
-    lld-22 libclang-rt-22-dev libomp-22-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross libc6-dev-armhf-cross
+    lld-22 libclang-rt-22-dev libomp-22-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross libc6-dev-armhf-cross \
+    flang-22
 for t in "$LLVM22/clang" "$LLVM22/clang++" "$LLVM22/llvm-link" "$LLVM14/clang" "$LLVM14/llvm-link"; do
     [ -x "$t" ] || die "missing $t"
 done
@@ -423,6 +426,41 @@ for t in nvptx64-nvidia-cuda amdgcn-amd-amdhsa spirv64; do
     build_module "$OUT/cross/kernels.$t.ll" "$LLVM22" "$CSRC" "-x cl -cl-std=CL2.0 -nogpulib" kernels.cl
 done
 unset CORPUS_TARGET CORPUS_OPT
+
+# =================================================================== langs
+# Another front end: flang-22's Fortran, the reference BLAS and LAPACK's double-precision
+# routines (Debian's lapack source), one module per flavour, llvm-link'ed.  flang writes its
+# own IR (descriptors, runtime calls, its own debug info), and BLAS/LAPACK are families of
+# routines written four times over (s, d, c, z).
+# build_fortran OUT.ll "FLAGS" FILE... : compile FILEs (paths) with flang-22 and link them.
+build_fortran() {
+    local out="$1" flags="$2"; shift 2
+    if [ -s "$out" ]; then log "cached: ${out#"$ROOT"/}"; return 0; fi
+    local name objdir
+    name="langs-$(basename "$out" .ll)"
+    objdir="$BUILD/obj/$name"
+    mkdir -p "$objdir"
+    log "compiling $name: $# files with $LLVM22/flang"
+    # shellcheck disable=SC2016
+    printf '%s\0' "$@" | FLAGS="$flags" FLANG="$LLVM22/flang" xargs -0 -P "$JOBS" -I{} bash -c '
+        o="$2/$(basename "$1").ll"
+        [ -s "$o" ] && exit 0
+        # shellcheck disable=SC2086
+        "$FLANG" $FLAGS -S -emit-llvm "$1" -o "$o.tmp" 2>"$o.err" && mv "$o.tmp" "$o" && rm -f "$o.err" ||
+            { rm -f "$o.tmp"; echo "FAILED: $1" >>"$2/failed.log"; }' _ {} "$objdir"
+    [ -s "$objdir/failed.log" ] && log "$name: $(wc -l <"$objdir/failed.log") file(s) failed to compile (skipped)"
+    local objs=("$objdir"/*.ll)
+    [ -e "${objs[0]}" ] || die "$name: no file compiled"
+    log "llvm-link $name: ${#objs[@]} modules"
+    "$LLVM22/llvm-link" -S "${objs[@]}" -o "$out.tmp" || die "$name: llvm-link failed"
+    mv "$out.tmp" "$out"
+}
+[ -x "$LLVM22/flang" ] || die "missing $LLVM22/flang"
+LAPACK_SRC="$(fetch_src lapack)"
+mapfile -t blas_files < <(ls "$LAPACK_SRC"/BLAS/SRC/*.f "$LAPACK_SRC"/BLAS/SRC/*.f90 2>/dev/null | sort)
+mapfile -t dlapack_files < <(ls "$LAPACK_SRC"/SRC/d*.f | sort | head -300)
+build_fortran "$OUT/langs/blas_lapack.O2g.ll" "-O2 -g" "${blas_files[@]}" "${dlapack_files[@]}"
+build_fortran "$OUT/langs/blas.O0g.ll" "-O0 -g" "${blas_files[@]}"
 
 # ================================================================ programs
 # build_program OUT.ll LIB.ll SRCROOT "FLAGS" DRIVER [OPT] : compile DRIVER (a file in

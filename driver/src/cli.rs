@@ -87,6 +87,22 @@ terminal, never into a pipe or a log."
     /// No progress bar (the same as --progress never)
     #[arg(short, long, global = true)]
     pub quiet: bool,
+
+    /// Read typed-pointer IR (`i8*`, LLVM 14) as LLVM 22 does: every pointer is `ptr`
+    #[arg(
+        long,
+        global = true,
+        long_help = "\
+Read typed-pointer IR (`i8*`, `%T*`: LLVM 14 and before) as LLVM 22 reads it: every pointer
+is `ptr`, and the output is opaque-pointer IR that only LLVM 15 and later read. Merges are
+then exactly those of `opt-22 -passes=mergefunc` on the same file. Without it, a module that
+spells only typed pointers stays typed and prints as LLVM 14 printed it, so LLVM 14's tools
+still read the output; a thunk between functions whose pointee types differ then casts with
+`bitcast`, as LLVM 14's did, and such thunks (unlike LLVM 22's, which need no cast) do not
+merge with each other afterwards. A module that spells `ptr` anywhere (outside comments and
+strings) is read as LLVM 22 reads it either way."
+    )]
+    pub opaque_pointers: bool,
 }
 
 impl Cli {

@@ -10,19 +10,20 @@ use mergefn_merge as merge;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Run the subcommand the user chose; the exit status on success.
-pub fn run(command: Command, progress: When) -> Result<ExitCode, Error> {
+/// Run the subcommand the user chose, reading inputs as `read` says; the exit status on
+/// success.
+pub fn run(command: Command, progress: When, read: io::Reading) -> Result<ExitCode, Error> {
     match command {
-        Command::Merge(args) => cmd_merge(&args, progress).map(|()| ExitCode::SUCCESS),
-        Command::Dups(args) => cmd_dups(&args).map(|()| ExitCode::SUCCESS),
-        Command::Types(args) => cmd_types(&args).map(|()| ExitCode::SUCCESS),
-        Command::Explain(args) => cmd_explain(&args),
-        Command::Print(args) => cmd_print(&args, progress).map(|()| ExitCode::SUCCESS),
+        Command::Merge(args) => cmd_merge(&args, progress, read).map(|()| ExitCode::SUCCESS),
+        Command::Dups(args) => cmd_dups(&args, read).map(|()| ExitCode::SUCCESS),
+        Command::Types(args) => cmd_types(&args, read).map(|()| ExitCode::SUCCESS),
+        Command::Explain(args) => cmd_explain(&args, read),
+        Command::Print(args) => cmd_print(&args, progress, read).map(|()| ExitCode::SUCCESS),
     }
 }
 
 /// `mergefn merge`: merge equivalent functions and write the module, and the report if asked.
-pub fn cmd_merge(args: &MergeArgs, when: When) -> Result<(), Error> {
+pub fn cmd_merge(args: &MergeArgs, when: When, read: io::Reading) -> Result<(), Error> {
     let start = Instant::now();
     let progress = Progress::new(when, args.input.len());
     // Only LLVM's own merges are decided on opcode keys; the others look at every body.
@@ -32,7 +33,7 @@ pub fn cmd_merge(args: &MergeArgs, when: When) -> Result<(), Error> {
         args.parse_bodies
     };
     let (mut m, hints) =
-        io::load_module_with_hints(&args.input, !args.no_verify, bodies, &progress)?;
+        io::load_module_with_hints(&args.input, !args.no_verify, bodies, read, &progress)?;
     let parsed = Instant::now();
     progress.stage("merge", None, false);
     let lookup = match args.lookup {
@@ -134,8 +135,8 @@ fn stats_text(r: &merge::Report, t: &serde_json::Value) -> String {
 }
 
 /// `mergefn dups`: the groups merging would fold, as a table, JSON, and an HTML page.
-pub fn cmd_dups(args: &DupsArgs) -> Result<(), Error> {
-    let m = io::load_module(&args.input, !args.no_verify)?;
+pub fn cmd_dups(args: &DupsArgs, read: io::Reading) -> Result<(), Error> {
+    let m = io::load_module(&args.input, !args.no_verify, read)?;
     let d = crate::dups::find(
         &m,
         &args.input.input_name(),
@@ -164,8 +165,8 @@ pub fn cmd_dups(args: &DupsArgs) -> Result<(), Error> {
 }
 
 /// `mergefn types`: classes of structurally equal identified structs.
-pub fn cmd_types(args: &TypesArgs) -> Result<(), Error> {
-    let m = io::load_module(&args.input, !args.no_verify)?;
+pub fn cmd_types(args: &TypesArgs, read: io::Reading) -> Result<(), Error> {
+    let m = io::load_module(&args.input, !args.no_verify, read)?;
     let classes = mergefn_compare::types::type_classes(&m);
     io::write_output(&FileArg::Std, |w| {
         if args.json {
@@ -182,8 +183,8 @@ pub fn cmd_types(args: &TypesArgs) -> Result<(), Error> {
 
 /// `mergefn explain`: say why two functions do or do not merge.
 /// Exits 0 when the functions are equal, 1 when they differ (errors: 2), like `cmp`.
-pub fn cmd_explain(args: &ExplainArgs) -> Result<ExitCode, Error> {
-    let m = io::load_module(&args.input, !args.no_verify)?;
+pub fn cmd_explain(args: &ExplainArgs, read: io::Reading) -> Result<ExitCode, Error> {
+    let m = io::load_module(&args.input, !args.no_verify, read)?;
     let find = |name: &str| {
         let name = name.strip_prefix('@').unwrap_or(name);
         match m.global_by_name(name) {
@@ -209,9 +210,10 @@ pub fn cmd_explain(args: &ExplainArgs) -> Result<ExitCode, Error> {
 }
 
 /// `mergefn print`: read a module and write it back in the chosen format.
-pub fn cmd_print(args: &PrintArgs, when: When) -> Result<(), Error> {
+pub fn cmd_print(args: &PrintArgs, when: When, read: io::Reading) -> Result<(), Error> {
     let progress = Progress::new(when, args.input.len());
-    let (m, _) = io::load_module_with_hints(&args.input, !args.no_verify, Bodies::All, &progress)?;
+    let (m, _) =
+        io::load_module_with_hints(&args.input, !args.no_verify, Bodies::All, read, &progress)?;
     let out = io::prepare_module(&args.output, &m, args.emit, args.pretty, &progress)?;
     io::commit(vec![out])?;
     progress.finish();

@@ -189,10 +189,17 @@ fn map_or_read(path: &Path) -> io::Result<InputBytes> {
 /// auto` (see [`Bodies`]).
 pub const LAZY_FROM: usize = 1 << 20;
 
+/// How every subcommand reads `.ll` text (the global options that say it).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Reading {
+    /// `--opaque-pointers`: typed pointers (`i8*`) read as LLVM 22 reads them, as `ptr`.
+    pub opaque_pointers: bool,
+}
+
 /// Read a module from `input`, in whichever format it is, and (when `verify`) run the IR
 /// verifier on it; a finding is reported at the instruction's position, like a parse error.
-pub fn load_module(input: &FileArg, verify: bool) -> Result<Module, Error> {
-    load_module_with_hints(input, verify, Bodies::All, &Progress::hidden()).map(|(m, _)| m)
+pub fn load_module(input: &FileArg, verify: bool, read: Reading) -> Result<Module, Error> {
+    load_module_with_hints(input, verify, Bodies::All, read, &Progress::hidden()).map(|(m, _)| m)
 }
 
 /// [`load_module`], with the reader's use hints for `.ll` input (see
@@ -201,6 +208,7 @@ pub fn load_module_with_hints(
     input: &FileArg,
     verify: bool,
     lazy: Bodies,
+    read: Reading,
     progress: &Progress,
 ) -> Result<(Module, Option<UseHints>), Error> {
     let bytes = std::sync::Arc::new(read_input(input)?);
@@ -220,6 +228,7 @@ pub fn load_module_with_hints(
                     mergefn_ir::lazy::Source::new(bytes.clone())
                         .with_release(std::sync::Arc::new(move |a, b| mapped.release_range(a, b)))
                 }),
+                opaque_pointers: read.opaque_pointers,
             };
             let (m, hints) = mergefn_ir::parse_module_with_options(
                 &bytes,

@@ -34,7 +34,10 @@ fn main() -> ExitCode {
         _ => 1,
     };
     let when = cli.progress_when();
-    diag::run_guarded(|| commands::run(cli.command, when), error_status)
+    let read = io::Reading {
+        opaque_pointers: cli.opaque_pointers,
+    };
+    diag::run_guarded(|| commands::run(cli.command, when, read), error_status)
 }
 
 /// jemalloc rather than the system allocator: reading allocates per instruction (operand

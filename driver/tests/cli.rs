@@ -461,3 +461,39 @@ fn stats_show_the_counts_and_how_the_input_was_read_only_when_it_matters() {
         "none here: {text}"
     );
 }
+
+/// Typed-pointer input stays typed (LLVM 14 reads the output) unless `--opaque-pointers`,
+/// which reads it as LLVM 22 does and then merges exactly as `opt-22 -passes=mergefunc`.
+#[test]
+fn opaque_pointers_reads_typed_ir_as_llvm_22_does() {
+    let fixture =
+        mergefn_tests::workspace_root().join("tests/fixtures/typed/pointee_types_differ.ll");
+    let src = fs::read(&fixture).expect("the fixture");
+    let dir = scratch(&[("in.ll", &src)]);
+    let typed = mergefn_in(dir.path(), &["merge", "in.ll", "-o", "-"], b"");
+    assert!(typed.status.success(), "{}", stderr(&typed));
+    let typed = String::from_utf8(typed.stdout).unwrap();
+    assert!(typed.contains("define i32 @cb(%B* %p)"), "{typed}");
+    assert!(
+        typed.contains("bitcast (i32 (%A*)* @0 to i32 (%B*)*)"),
+        "{typed}"
+    );
+    let opaque = mergefn_in(
+        dir.path(),
+        &["--opaque-pointers", "merge", "in.ll", "-o", "-"],
+        b"",
+    );
+    assert!(opaque.status.success(), "{}", stderr(&opaque));
+    let opaque = String::from_utf8(opaque.stdout).unwrap();
+    assert!(!opaque.contains('*'), "{opaque}");
+    assert!(opaque.contains("tail call i32 @ca(ptr %0)"), "{opaque}");
+    let Some(opt) = mergefn_tests::opt22() else {
+        return;
+    };
+    let theirs = mergefn_tests::run_opt(&opt, &["-S", "-passes=mergefunc", "-o", "-"], &src)
+        .expect("opt-22 reads the fixture");
+    assert_eq!(
+        mergefn_tests::normalise(&opt, opaque.as_bytes()).unwrap(),
+        mergefn_tests::normalise(&opt, &theirs).unwrap()
+    );
+}

@@ -1443,6 +1443,14 @@ fn scan_body_with(
         // Stopped early: find the end the plain way.
         close = find_lit!(text, b"\n}").map(|k| k + 1);
     }
+    // Typed pointers (`i8*`, `[4 x i8]*`, `void (i8*)*`): the key's type classes know the
+    // opaque `ptr` only (a typed pointer type can be several words, and its first says
+    // nothing), so a body that spells one has no key, and no body is kept as text. A typed
+    // module could not keep one anyway (`Parser::check_lazy`); one read as opaque
+    // (`--opaque-pointers`, or a file mixing both spellings) is read in full.
+    if scan.is_some() && crate::reader::spells_typed_pointer(&text[..close.unwrap_or(text.len())]) {
+        return (close, None);
+    }
     (close, scan)
 }
 
@@ -2040,6 +2048,25 @@ mod tests {
         let folds =
             body("p", "%y = add i64 %x, add (i64 1, i64 2)") + &body("q", "%y = add i64 %x, 3");
         assert!(plan(folds.as_bytes()).is_empty());
+    }
+
+    #[test]
+    fn a_body_spelling_a_typed_pointer_keeps_no_body_as_text() {
+        // `ret i8* %p` and `ret i64 %p` are equal to the comparator (a pointer is the
+        // pointer-sized integer), but a typed pointer's first word says nothing of its
+        // class: the scan must not guess.
+        let body = |name: &str, ty: &str| {
+            format!("define {ty} @{name}({ty} %p) {{\n  ret {ty} %p\n}}\n\n")
+        };
+        let opaque = body("a", "ptr") + &body("b", "i32") + &body("c", "double");
+        assert!(plan(opaque.as_bytes()).iter().any(|p| p.lazy));
+        let mixed = body("a", "ptr") + &body("b", "i32") + &body("c", "i8*");
+        assert!(plan(mixed.as_bytes()).is_empty());
+        // A `*` in a comment or a string is none.
+        let commented = body("a", "ptr")
+            + &body("b", "i32")
+            + "define void @c() {\n  ret void ; i8* here\n}\n\n";
+        assert!(plan(commented.as_bytes()).iter().any(|p| p.lazy));
     }
 
     #[test]

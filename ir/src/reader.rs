@@ -284,6 +284,10 @@ pub struct ReadOptions {
     /// ([`Module::source`]). What a merge needs; a module read this way is for merging and
     /// printing, not for analyses that look into every body.
     pub lazy_source: Option<crate::lazy::Source>,
+    /// Read typed pointers (`i8*`, LLVM 14 and before) as LLVM 22 reads them: every pointer
+    /// is `ptr`, and the module is opaque. Without it, a module that spells only typed
+    /// pointers stays typed ([`Module::typed_pointers`]) and prints as LLVM 14 printed it.
+    pub opaque_pointers: bool,
 }
 
 /// Whether `m` has functions in more than one address space (see
@@ -319,7 +323,7 @@ pub fn parse_module_with_options(
                 s.spawn(move |_| {
                     let _ = tx.send(crate::lazy::plan_checking_utf8(src));
                 });
-                batch::parse(src, done_before, Some(rx))
+                batch::parse(src, done_before, Some(rx), opts.opaque_pointers)
             })
         } else {
             // The plan made here, handed over as the parallel reader's is: a plan that keeps
@@ -328,7 +332,7 @@ pub fn parse_module_with_options(
             let _ = tx.send(crate::lazy::plan_checking_utf8(src));
             let mut p = Parser::new(src);
             p.plan_rx = Some(rx);
-            p.decide_pointer_spelling();
+            p.decide_pointer_spelling(opts.opaque_pointers);
             p.module(done_before).ok().map(|()| (p.m, p.hints))
         };
         // Functions in more than one address space may merge across them, and a call then
@@ -343,14 +347,14 @@ pub fn parse_module_with_options(
         // always.
     }
     if batch::worth_it(src) {
-        if let Some(r) = batch::parse(src, done_before, None) {
+        if let Some(r) = batch::parse(src, done_before, None, opts.opaque_pointers) {
             return Ok(r);
         }
         // An error, or text the parallel reader does not take: the serial reader gives the
         // answer, and the same first error as always.
     }
     let mut p = Parser::new(src);
-    p.decide_pointer_spelling();
+    p.decide_pointer_spelling(opts.opaque_pointers);
     p.module(done_before)?;
     Ok((p.m, p.hints))
 }
@@ -359,21 +363,22 @@ pub fn parse_module_with_options(
 /// `None` when the text needs the serial reader (an error, or a body not laid out as LLVM
 /// prints it). [`parse_module`] uses this for big inputs; tests and benches call it directly.
 pub fn parse_module_parallel(src: &[u8]) -> Option<Module> {
-    batch::parse(src, &mut |_| {}, None).map(|(m, _)| m)
+    batch::parse(src, &mut |_| {}, None, false).map(|(m, _)| m)
 }
 
 /// [`parse_module`] on the calling thread only: the reference the parallel reader is tested
 /// against.
 pub fn parse_module_serial(src: &[u8]) -> Result<Module, ParseError> {
     let mut p = Parser::new(src);
-    p.decide_pointer_spelling();
+    p.decide_pointer_spelling(false);
     p.module(&mut |_| {})?;
     Ok(p.m)
 }
 
 /// Whether `src` spells the opaque pointer type (`ptr` as a word where a type can stand) and
 /// whether it spells a typed pointer (`*` right after a type: `i8*`, `%T*`, `)*`, `]*`, ...).
-/// Names (`%ptr`, `@ptr`), strings and metadata strings (`!"ptr"`) do not count.
+/// Names (`%ptr`, `@ptr`), strings, metadata strings (`!"ptr"`) and comments (LDC's
+/// `; [debug variable = ptr]`) do not count.
 fn pointer_spellings(src: &[u8]) -> (bool, bool) {
     let opaque = memchr::memmem::find_iter(src, b"ptr").any(|i| {
         let before = if i == 0 { b'\n' } else { src[i - 1] };
@@ -384,19 +389,23 @@ fn pointer_spellings(src: &[u8]) -> (bool, bool) {
         ) && matches!(
             after,
             b' ' | b'\t' | b'\n' | b'\r' | b',' | b')' | b']' | b'>' | b'}' | b'*'
-        )
+        ) && !in_comment_or_string(src, i)
     });
-    let typed = !opaque
-        && memchr::memchr_iter(b'*', src).any(|i| {
-            i > 0
-                && {
-                    let b = src[i - 1];
-                    b.is_ascii_alphanumeric()
-                        || matches!(b, b')' | b']' | b'}' | b'>' | b'*' | b'"')
-                }
-                && !in_comment_or_string(src, i)
-        });
+    let typed = !opaque && spells_typed_pointer(src);
     (opaque, typed)
+}
+
+/// Whether `src` spells a typed pointer (`*` right after a type: `i8*`, `%T*`, `)*`, `]*`,
+/// ...) outside comments and strings.
+pub(crate) fn spells_typed_pointer(src: &[u8]) -> bool {
+    memchr::memchr_iter(b'*', src).any(|i| {
+        i > 0
+            && {
+                let b = src[i - 1];
+                b.is_ascii_alphanumeric() || matches!(b, b')' | b']' | b'}' | b'>' | b'*' | b'"')
+            }
+            && !in_comment_or_string(src, i)
+    })
 }
 
 /// Whether byte `i` of `src` is in a comment (after a `;` outside quotes on its line) or
@@ -668,11 +677,13 @@ impl<'a> Parser<'a> {
     /// that spells `ptr` anywhere is opaque and its `T*` are `ptr` (a file mixing both, as
     /// hand-edited tests do, reads as LLVM 22 reads it); one that spells `T*` and never `ptr`
     /// is typed from its first line, so that an `alloca` before the first `T*` has a typed
-    /// result too. A word `ptr` in a comment makes a typed module opaque: what LLVM 22 makes
-    /// of it anyway.
-    fn decide_pointer_spelling(&mut self) {
-        let (opaque, typed) = pointer_spellings(self.src);
-        if opaque {
+    /// result too. A word `ptr` in a comment or a string does not make a typed module opaque
+    /// (LDC, on LLVM 14, writes `; [debug variable = ptr]` after its instructions): its
+    /// output must stay readable by the LLVM 14 that wrote it.
+    /// With `opaque` (`ReadOptions::opaque_pointers`), every module reads as opaque.
+    fn decide_pointer_spelling(&mut self, opaque: bool) {
+        let (spelled, typed) = pointer_spellings(self.src);
+        if opaque || spelled {
             self.opaque_only = true;
         } else if typed {
             self.m.typed_pointers = true;

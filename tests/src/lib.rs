@@ -220,6 +220,7 @@ pub fn lazy_agrees(src: &[u8], full: &str, use_aliases: bool) -> Result<usize, S
     let source = mergefn_ir::lazy::Source::new(std::sync::Arc::new(src.to_vec()));
     let opts = mergefn_ir::ReadOptions {
         lazy_source: Some(source.clone()),
+        ..Default::default()
     };
     let (mut m, hints) = mergefn_ir::parse_module_with_options(source.bytes(), &mut |_| {}, &opts)
         .map_err(|e| format!("lazy read: parse error at {e}"))?;

@@ -19,6 +19,7 @@ fn merged_lazily(src: &[u8]) -> String {
     let source = Source::new(std::sync::Arc::new(src.to_vec()));
     let opts = ReadOptions {
         lazy_source: Some(source.clone()),
+        ..Default::default()
     };
     let (mut m, hints) =
         parse_module_with_options(source.bytes(), &mut |_| {}, &opts).expect("reads");
@@ -113,6 +114,7 @@ fn long_initializers_naming_globals_are_kept_as_text() {
     let source = Source::new(std::sync::Arc::new(src.clone()));
     let opts = ReadOptions {
         lazy_source: Some(source.clone()),
+        ..Default::default()
     };
     let (mut m, hints) =
         parse_module_with_options(source.bytes(), &mut |_| {}, &opts).expect("reads");
@@ -166,6 +168,7 @@ fn initializer_kept(src: &[u8], name: &str) -> bool {
     let source = Source::new(std::sync::Arc::new(src.to_vec()));
     let opts = ReadOptions {
         lazy_source: Some(source.clone()),
+        ..Default::default()
     };
     let (m, _) = parse_module_with_options(source.bytes(), &mut |_| {}, &opts).expect("reads");
     let g = m.global_by_name(name).expect("defined");
@@ -199,6 +202,7 @@ fn twins_are_read_as_clones_and_merge_as_read() {
     let source = Source::new(std::sync::Arc::new(src.clone()));
     let opts = ReadOptions {
         lazy_source: Some(source.clone()),
+        ..Default::default()
     };
     let (mut m, hints) =
         parse_module_with_options(source.bytes(), &mut |_| {}, &opts).expect("reads");
@@ -241,6 +245,7 @@ fn read_lazily(src: &[u8]) -> Result<mergefn_ir::Module, mergefn_ir::ParseError>
     let source = Source::new(std::sync::Arc::new(src.to_vec()));
     let opts = ReadOptions {
         lazy_source: Some(source.clone()),
+        ..Default::default()
     };
     parse_module_with_options(source.bytes(), &mut |_| {}, &opts).map(|(m, _)| m)
 }

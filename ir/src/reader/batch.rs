@@ -148,6 +148,7 @@ pub(crate) fn parse(
     src: &[u8],
     done_before: &mut dyn FnMut(usize),
     plan: Option<mpsc::Receiver<(Vec<crate::lazy::Planned>, bool)>>,
+    opaque_pointers: bool,
 ) -> Option<(Module, crate::uses::UseHints)> {
     let threads = rayon::current_num_threads();
     // With a plan being made, the plan checks the text while it scans it (rayon's threads
@@ -199,7 +200,7 @@ pub(crate) fn parse(
         let mut p = Parser::with_utf8(src, utf8.load(Ordering::Acquire));
         p.plan_rx = plan;
         p.utf8_out = Some(utf8);
-        p.decide_pointer_spelling();
+        p.decide_pointer_spelling(opaque_pointers);
         p.defer = Some(Box::new(Deferred {
             jobs: Vec::new(),
             bytes: 0,
