@@ -89,7 +89,7 @@ fn the_fixture_keeps_what_it_says() {
 fn corpus_merges_the_same_with_bodies_kept_as_text() {
     let mut modules = 0;
     let mut kept = 0;
-    for sub in ["c", "rust", "flavours", "cross", "programs"] {
+    for sub in ["c", "rust", "flavours", "cross", "programs", "langs"] {
         let Some(paths) = corpus(sub) else { return };
         for p in paths {
             let src = std::fs::read(&p).expect("readable");

@@ -74,6 +74,12 @@ fn cross_target_corpus_merges_like_opt22() {
     corpus_differential("cross");
 }
 
+#[test]
+fn other_front_end_corpus_merges_like_opt22() {
+    // flang-22's Fortran (BLAS and LAPACK at -O2 -g and -O0 -g).
+    corpus_differential("langs");
+}
+
 /// Fixtures whose hand-written text opt completes or rewrites as it reads it, which mergefn
 /// prints as read: loads, stores and allocas without `align` (opt adds the data layout's),
 /// inline tuples in attachments (opt numbers them), a target triple without a data layout

@@ -86,6 +86,11 @@ fn cross_target_corpus_round_trips_through_opt22() {
 }
 
 #[test]
+fn other_front_end_corpus_round_trips_through_opt22() {
+    run("langs", opt22());
+}
+
+#[test]
 fn typed_pointer_corpus_round_trips_through_opt14() {
     run("typed", opt14());
 }
