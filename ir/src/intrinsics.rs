@@ -915,9 +915,9 @@ fn lookup(name: &str) -> Option<(&'static str, &'static [Slot])> {
     for &(from, to) in RENAMED_BASES {
         // Only type suffixes may follow: `llvm.experimental.vector.extract.last.active` is
         // an intrinsic of its own, not `experimental.vector.extract` under another name.
-        let suffix = rest.strip_prefix(from).filter(|s| {
-            s.is_empty() || (s.starts_with('.') && s.split('.').skip(1).all(looks_mangled))
-        });
+        let suffix = rest
+            .strip_prefix(from)
+            .filter(|s| s.is_empty() || s.strip_prefix('.').is_some_and(mangled_suffix));
         if suffix.is_some() {
             return overloaded(to);
         }
@@ -929,14 +929,32 @@ fn lookup(name: &str) -> Option<(&'static str, &'static [Slot])> {
             // What follows must be type suffixes: `llvm.memset.element.unordered.atomic` is
             // another intrinsic, not `llvm.memset` misnamed.
             let suffix = &rest[end..];
-            return suffix
-                .split('.')
-                .skip(1)
-                .all(looks_mangled)
+            return (suffix.is_empty() || suffix.strip_prefix('.').is_some_and(mangled_suffix))
                 .then_some((OVERLOADED[k].0, OVERLOADED[k].1));
         }
         end = base.rfind('.')?;
     }
+}
+
+/// Whether the type suffixes of an intrinsic's name (after the base and its `.`) read as
+/// mangled types, one per `.`-separated part, but that a named struct's (`s_` ... `s`) may
+/// span parts, as its name may hold dots (`s_struct.foos`), and that a last `.renamed` is
+/// LLVM's mark of a declaration moved out of the way of another (see
+/// `remangleIntrinsicFunction`).
+fn mangled_suffix(suffix: &str) -> bool {
+    let suffix = suffix.strip_suffix(".renamed").unwrap_or(suffix);
+    let mut parts = suffix.split('.');
+    while let Some(seg) = parts.next() {
+        if seg.starts_with("s_") && !seg.ends_with('s') {
+            // The struct's name goes on to the part that ends its mangling.
+            if !parts.by_ref().any(|p| p.ends_with('s')) {
+                return false;
+            }
+        } else if !looks_mangled(seg) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether one `.`-separated part of a name reads as a mangled type (`i32`, `p0`, `v4f32`,
@@ -1135,8 +1153,7 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
         "vector" | "experimental" => {
             let suffix = (rest.strip_prefix("experimental.").unwrap_or(rest))
                 .strip_prefix("vector.splice")?;
-            let mangled = suffix.is_empty()
-                || (suffix.starts_with('.') && suffix.split('.').skip(1).all(looks_mangled));
+            let mangled = suffix.is_empty() || suffix.strip_prefix('.').is_some_and(mangled_suffix);
             let fits = matches!(params, [a, b, k] if *a == ret && *b == ret
                 && is(*k, TypeData::Int(32)));
             (mangled && fits).then_some(Obsolete::Splice)

@@ -519,6 +519,14 @@ impl Module {
         }
     }
 
+    /// Forget `id`'s current name (before a rename; [`register_name`](Self::register_name)
+    /// registers the new one).
+    pub fn unregister_name(&mut self, id: GlobalId) {
+        if let Some(n) = self.globals[id].common().name.as_str() {
+            self.names.remove(n, id);
+        }
+    }
+
     /// Mark a global deleted and forget its name.
     pub fn delete_global(&mut self, id: GlobalId) {
         if let Some(n) = self.globals[id].common().name.as_str() {

@@ -943,3 +943,27 @@ fn target_intrinsics_made_generic_take_the_generic_names() {
         ],
     );
 }
+
+#[test]
+fn declarations_named_as_each_others_types_want_swap_names() {
+    // Each declaration has the name the other's type mangles to (what a link that renamed
+    // struct types leaves: Assembler `remangle.ll`). LLVM renames the one in the way to
+    // `<name>.renamed` and declares the wanted name anew; the renamed one is remangled in
+    // its turn. So the calls swap names, and both old declarations go.
+    assert_upgraded(
+        "%fum = type { [8 x i8] }\n\
+         %fum.1 = type { [4 x i8] }\n\
+         declare %fum.1 @\"llvm.ssa.copy.s_fums\"(%fum.1)\n\
+         declare %fum @\"llvm.ssa.copy.s_fum.1s\"(%fum)\n\
+         define void @f(%fum %a, %fum.1 %b, ptr %p) {\n\
+         \x20 %b.copy = call %fum.1 @\"llvm.ssa.copy.s_fums\"(%fum.1 %b)\n\
+         \x20 %a.copy = call %fum @\"llvm.ssa.copy.s_fum.1s\"(%fum %a)\n\
+         \x20 ret void\n\
+         }\n",
+        &["llvm.ssa.copy.s_fum.1s", "llvm.ssa.copy.s_fums"],
+        &[
+            "%b.copy = call %fum.1 @llvm.ssa.copy.s_fum.1s(%fum.1 %b)",
+            "%a.copy = call %fum @llvm.ssa.copy.s_fums(%fum %a)",
+        ],
+    );
+}

@@ -834,7 +834,18 @@ impl<'a> Parser<'a> {
                     .extend(calls_of(ty).map(|c| (c.caller, c.inst, g)));
                 continue;
             }
-            let target = match self.m.global_by_name(&new_name) {
+            // LLVM's `remangleIntrinsicFunction`: a global already named so but of another
+            // type (two declarations each named as the other's type wants, as a link that
+            // renamed struct types leaves them: Assembler `remangle.ll`) makes room by
+            // becoming `<name>.renamed`; it is remangled in its turn, or stays so named.
+            let existing = self.m.global_by_name(&new_name).filter(|&t| {
+                let same_type = self.m.function(t).is_some_and(|f| f.fn_ty == ty);
+                if !same_type {
+                    self.rename_global(t, format!("{new_name}.renamed"));
+                }
+                same_type
+            });
+            let target = match existing {
                 Some(t) => t,
                 None => {
                     let old = self.m.function(g).expect("a function");
@@ -865,6 +876,13 @@ impl<'a> Parser<'a> {
         if !keeps_uses && !retyped && own.as_deref() != Some(name.as_str()) {
             done.emptied.push(g);
         }
+    }
+
+    /// Give global `g` the name `name` (no other global has it).
+    fn rename_global(&mut self, g: GlobalId, name: String) {
+        self.m.unregister_name(g);
+        self.m.globals[g].common_mut().name = Name::Named(name.into());
+        self.m.register_name(g);
     }
 
     /// Apply the renamings decided: the calls name their new declarations, and the old
