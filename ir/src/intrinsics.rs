@@ -1045,7 +1045,7 @@ pub const MEM_ALIGN_ARGUMENT: usize = 3;
 /// Whether declaration `name` of type `fn_ty` has one of the obsolete signatures LLVM 22's
 /// reader upgrades, among those hand-written tests use (`Assembler/auto_upgrade_intrinsics.ll`,
 /// Alive2's tests):
-/// `ctlz`/`cttz` without their `i1`, `coro.end` returning `i1` (variadic or not), `objectsize` with two or three
+/// `ctlz`/`cttz` without their `i1` (and ARM's `neon.vclz`, which is `ctlz`), `coro.end` returning `i1` (variadic or not), `objectsize` with two or three
 /// arguments (or misnamed), the masked loads, stores, gathers and scatters and the five-argument
 /// `memcpy`/`memmove`/`memset` with an alignment argument, `lifetime.start`/`end` with a size,
 /// `var.annotation`/`ptr.annotation` without their annotation argument, `stackprotectorcheck`. Only names starting `llvm.` cost more than a comparison.
@@ -1083,6 +1083,14 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
                 null_pointer: false,
             })
         }
+        // ARM's old `vclz` is `ctlz` with `i1 false` (LLVM 22's AutoUpgrade).
+        "arm" if rest.starts_with("arm.neon.vclz.") => (matches!(params, [x] if *x == ret))
+            .then_some(Obsolete::Appended {
+                base: "llvm.ctlz",
+                falses: 1,
+                token: false,
+                null_pointer: false,
+            }),
         "coro" if rest == "coro.end" => {
             (matches!(params, [p, b] if is(*p, TypeData::Ptr(0)) && is(*b, TypeData::Int(1))))
                 .then_some(Obsolete::Appended {

@@ -967,3 +967,18 @@ fn declarations_named_as_each_others_types_want_swap_names() {
         ],
     );
 }
+
+#[test]
+fn arm_neon_vclz_is_ctlz_with_its_i1() {
+    // Bitcode/arm32_neon_vcnt_upgrade.ll of LLVM 19, read as LLVM 22 reads it.
+    assert_upgraded(
+        "define <4 x i16> @f(ptr %A) {\n\
+         \x20 %a = load <4 x i16>, ptr %A\n\
+         \x20 %b = call <4 x i16> @llvm.arm.neon.vclz.v4i16(<4 x i16> %a)\n\
+         \x20 ret <4 x i16> %b\n\
+         }\n\
+         declare <4 x i16> @llvm.arm.neon.vclz.v4i16(<4 x i16>) nounwind readnone\n",
+        &["llvm.ctlz.v4i16"],
+        &["%b = call <4 x i16> @llvm.ctlz.v4i16(<4 x i16> %a, i1 false)"],
+    );
+}
