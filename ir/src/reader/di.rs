@@ -76,6 +76,376 @@ fn known_fields(kind: &str) -> &'static [&'static str] {
     }
 }
 
+/// How a field's value is written, as LLParser reads it (the kind of its `MD*Field`), for the
+/// fields [`field_form`] knows.
+#[derive(Clone, Copy)]
+enum Form {
+    /// Metadata: `!N`, `!{...}`, `!"..."`, a node written in place, `null`, or a typed value.
+    Md,
+    /// A string constant.
+    Str,
+    /// `true` or `false`.
+    Bool,
+    /// An integer within these bounds.
+    Int(i128, i128),
+    /// An integer of any width.
+    AnyInt,
+    /// Metadata or an integer within these bounds.
+    MdOrInt(i128, i128),
+}
+
+/// The form of field `field` of `kind`, for the fields whose form LLParser checks and the
+/// other rules here do not; each one found by giving opt-22 a value of every form.
+#[rustfmt::skip]
+fn field_form(kind: &str, field: &str) -> Option<Form> {
+    use Form::*;
+    Some(match kind {
+        "DIBasicType" => match field {
+            "align" => Int(0, u32::MAX as i128),
+            "dataSize" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "num_extra_inhabitants" => Int(0, u32::MAX as i128),
+            "size" => MdOrInt(0, u64::MAX as i128),
+            _ => return None,
+        },
+        "DICommonBlock" => match field {
+            "declaration" => Md,
+            "file" => Md,
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "scope" => Md,
+            _ => return None,
+        },
+        "DICompileUnit" => match field {
+            "debugInfoForProfiling" => Bool,
+            "dwoId" => Int(0, u64::MAX as i128),
+            "enums" => Md,
+            "file" => Md,
+            "globals" => Md,
+            "imports" => Md,
+            "isOptimized" => Bool,
+            "macros" => Md,
+            "producer" => Str,
+            "rangesBaseAddress" => Bool,
+            "retainedTypes" => Md,
+            "runtimeVersion" => Int(0, u32::MAX as i128),
+            "sdk" => Str,
+            "splitDebugFilename" => Str,
+            "splitDebugInlining" => Bool,
+            "sysroot" => Str,
+            _ => return None,
+        },
+        "DICompositeType" => match field {
+            "align" => Int(0, u32::MAX as i128),
+            "allocated" => Md,
+            "annotations" => Md,
+            "associated" => Md,
+            "baseType" => Md,
+            "bitStride" => Md,
+            "dataLocation" => Md,
+            "discriminator" => Md,
+            "elements" => Md,
+            "file" => Md,
+            "identifier" => Str,
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "num_extra_inhabitants" => Int(0, u32::MAX as i128),
+            "offset" => MdOrInt(0, u64::MAX as i128),
+            "rank" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "scope" => Md,
+            "size" => MdOrInt(0, u64::MAX as i128),
+            "specification" => Md,
+            "templateParams" => Md,
+            "vtableHolder" => Md,
+            _ => return None,
+        },
+        "DIDerivedType" => match field {
+            "align" => Int(0, u32::MAX as i128),
+            "annotations" => Md,
+            "baseType" => Md,
+            "dwarfAddressSpace" => Int(0, u32::MAX as i128),
+            "extraData" => Md,
+            "file" => Md,
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "offset" => MdOrInt(0, u64::MAX as i128),
+            "ptrAuthAuthenticatesNullValues" => Bool,
+            "ptrAuthExtraDiscriminator" => Int(0, 65535),
+            "ptrAuthIsAddressDiscriminated" => Bool,
+            "ptrAuthIsaPointer" => Bool,
+            "ptrAuthKey" => Int(0, 7),
+            "scope" => Md,
+            "size" => MdOrInt(0, u64::MAX as i128),
+            _ => return None,
+        },
+        "DIEnumerator" => match field {
+            "isUnsigned" => Bool,
+            "name" => Str,
+            "value" => AnyInt,
+            _ => return None,
+        },
+        "DIFile" => match field {
+            "checksum" => Str,
+            "directory" => Str,
+            "filename" => Str,
+            "source" => Str,
+            _ => return None,
+        },
+        "DIFixedPointType" => match field {
+            "align" => Int(0, u32::MAX as i128),
+            "denominator" => AnyInt,
+            "factor" => Int(i64::MIN as i128, i64::MAX as i128),
+            "name" => Str,
+            "numerator" => AnyInt,
+            "size" => MdOrInt(0, u64::MAX as i128),
+            _ => return None,
+        },
+        "DIGenericSubrange" => match field {
+            "count" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "lowerBound" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "stride" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "upperBound" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            _ => return None,
+        },
+        "DIGlobalVariable" => match field {
+            "align" => Int(0, u32::MAX as i128),
+            "annotations" => Md,
+            "declaration" => Md,
+            "file" => Md,
+            "isDefinition" => Bool,
+            "isLocal" => Bool,
+            "line" => Int(0, u32::MAX as i128),
+            "linkageName" => Str,
+            "name" => Str,
+            "scope" => Md,
+            "templateParams" => Md,
+            "type" => Md,
+            _ => return None,
+        },
+        "DIGlobalVariableExpression" => match field {
+            "expr" => Md,
+            "var" => Md,
+            _ => return None,
+        },
+        "DIImportedEntity" => match field {
+            "elements" => Md,
+            "entity" => Md,
+            "file" => Md,
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "scope" => Md,
+            _ => return None,
+        },
+        "DILabel" => match field {
+            "column" => Int(0, 65535),
+            "coroSuspendIdx" => Int(0, u64::MAX as i128),
+            "file" => Md,
+            "isArtificial" => Bool,
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "scope" => Md,
+            _ => return None,
+        },
+        "DILexicalBlock" => match field {
+            "column" => Int(0, 65535),
+            "file" => Md,
+            "line" => Int(0, u32::MAX as i128),
+            "scope" => Md,
+            _ => return None,
+        },
+        "DILexicalBlockFile" => match field {
+            "discriminator" => Int(0, u32::MAX as i128),
+            "file" => Md,
+            "scope" => Md,
+            _ => return None,
+        },
+        "DILocalVariable" => match field {
+            "align" => Int(0, u32::MAX as i128),
+            "annotations" => Md,
+            "arg" => Int(0, 65535),
+            "file" => Md,
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "scope" => Md,
+            "type" => Md,
+            _ => return None,
+        },
+        "DILocation" => match field {
+            "atomGroup" => Int(0, u64::MAX as i128),
+            "atomRank" => Int(0, 255),
+            "column" => Int(0, 65535),
+            "inlinedAt" => Md,
+            "isImplicitCode" => Bool,
+            "line" => Int(0, u32::MAX as i128),
+            "scope" => Md,
+            _ => return None,
+        },
+        "DIMacro" => match field {
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "value" => Str,
+            _ => return None,
+        },
+        "DIMacroFile" => match field {
+            "file" => Md,
+            "line" => Int(0, u32::MAX as i128),
+            "nodes" => Md,
+            _ => return None,
+        },
+        "DIModule" => match field {
+            "scope" => Md,
+            _ => return None,
+        },
+        "DINamespace" => match field {
+            "exportSymbols" => Bool,
+            "name" => Str,
+            "scope" => Md,
+            _ => return None,
+        },
+        "DIObjCProperty" => match field {
+            "attributes" => Int(0, u32::MAX as i128),
+            "file" => Md,
+            "getter" => Str,
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "setter" => Str,
+            "type" => Md,
+            _ => return None,
+        },
+        "DIStringType" => match field {
+            "align" => Int(0, u32::MAX as i128),
+            "name" => Str,
+            "size" => MdOrInt(0, u64::MAX as i128),
+            "stringLength" => Md,
+            "stringLengthExpression" => Md,
+            "stringLocationExpression" => Md,
+            _ => return None,
+        },
+        "DISubprogram" => match field {
+            "annotations" => Md,
+            "containingType" => Md,
+            "declaration" => Md,
+            "file" => Md,
+            "isDefinition" => Bool,
+            "isLocal" => Bool,
+            "isOptimized" => Bool,
+            "keyInstructions" => Bool,
+            "line" => Int(0, u32::MAX as i128),
+            "linkageName" => Str,
+            "name" => Str,
+            "retainedNodes" => Md,
+            "scope" => Md,
+            "scopeLine" => Int(0, u32::MAX as i128),
+            "targetFuncName" => Str,
+            "templateParams" => Md,
+            "thisAdjustment" => Int(i32::MIN as i128, i32::MAX as i128),
+            "thrownTypes" => Md,
+            "type" => Md,
+            "unit" => Md,
+            "virtualIndex" => Int(0, u32::MAX as i128),
+            _ => return None,
+        },
+        "DISubrange" => match field {
+            "count" => MdOrInt(-1, i64::MAX as i128),
+            "lowerBound" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "stride" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "upperBound" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            _ => return None,
+        },
+        "DISubrangeType" => match field {
+            "align" => Int(0, u32::MAX as i128),
+            "baseType" => Md,
+            "bias" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "file" => Md,
+            "line" => Int(0, u32::MAX as i128),
+            "lowerBound" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "name" => Str,
+            "scope" => Md,
+            "size" => MdOrInt(0, u64::MAX as i128),
+            "stride" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            "upperBound" => MdOrInt(i64::MIN as i128, i64::MAX as i128),
+            _ => return None,
+        },
+        "DISubroutineType" => match field {
+            "types" => Md,
+            _ => return None,
+        },
+        "DITemplateTypeParameter" => match field {
+            "defaulted" => Bool,
+            "name" => Str,
+            "type" => Md,
+            _ => return None,
+        },
+        "DITemplateValueParameter" => match field {
+            "defaulted" => Bool,
+            "name" => Str,
+            "type" => Md,
+            "value" => Md,
+            _ => return None,
+        },
+        "GenericDINode" => match field {
+            "header" => Str,
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// LLParser's message for `value` in field `name` of form `form`, if it does not fit.
+fn form_problem(form: Form, name: &str, value: &str) -> Option<String> {
+    let int = value
+        .strip_prefix('-')
+        .unwrap_or(value)
+        .bytes()
+        .all(|c| c.is_ascii_digit())
+        && !value.is_empty()
+        && value != "-";
+    // Hexadecimal integers (`u0x1f`, `s0x1f`): integers, their bounds left unchecked.
+    let hex = value.starts_with("u0x") || value.starts_with("s0x");
+    // What no metadata operand starts with: a bare number, a string, a boolean, a DWARF or
+    // LLVM named constant.
+    let not_md = int
+        || hex
+        || value.starts_with('"')
+        || value == "true"
+        || value == "false"
+        || value.starts_with("DW_")
+        || value.starts_with("DI")
+        || value.starts_with("CSK_");
+    let bounds = |min: i128, max: i128| -> Option<String> {
+        let v: i128 = value.parse().ok()?;
+        if v > max {
+            Some(format!("value for '{name}' too large, limit is {max}"))
+        } else if v < min {
+            Some(if min == 0 {
+                "expected unsigned integer".to_string()
+            } else {
+                format!("value for '{name}' too small, limit is {min}")
+            })
+        } else {
+            None
+        }
+    };
+    match form {
+        Form::Md => not_md.then(|| "expected metadata operand".to_string()),
+        Form::Str => (!value.starts_with('"')).then(|| "expected string constant".to_string()),
+        Form::Bool => {
+            (value != "true" && value != "false").then(|| "expected 'true' or 'false'".to_string())
+        }
+        Form::AnyInt => (!int && !hex).then(|| "expected integer".to_string()),
+        Form::Int(min, max) if int => bounds(min, max),
+        Form::Int(_, _) if hex => None,
+        Form::Int(min, _) => Some(if min == 0 {
+            "expected unsigned integer".to_string()
+        } else {
+            "expected signed integer".to_string()
+        }),
+        Form::MdOrInt(min, max) if int => bounds(min, max),
+        Form::MdOrInt(_, _) if hex => None,
+        Form::MdOrInt(_, _) => not_md.then(|| "expected metadata operand".to_string()),
+    }
+}
+
 /// Whether the fields of specialised node `kind` are checked (the debug-info nodes; an
 /// expression's operations and an argument list are not fields).
 pub(super) fn checked_kind(kind: &str) -> bool {
@@ -783,6 +1153,7 @@ impl<'a> Parser<'a> {
                     | "enumKind"
                     | "kind"
             );
+            let wanted = wanted || field_form(kind, name).is_some();
             let (value, off) = if wanted {
                 let lead = src[c as usize + 1..b as usize]
                     .iter()
@@ -835,6 +1206,9 @@ impl<'a> Parser<'a> {
                 _ => None,
             };
             if let Some(msg) = limit.and_then(|max| unsigned_within(name, value, max)) {
+                return self.error_at(off, msg);
+            }
+            if let Some(msg) = field_form(kind, name).and_then(|f| form_problem(f, name, value)) {
                 return self.error_at(off, msg);
             }
             if matches!(kind, "DISubrange" | "DIGenericSubrange")
