@@ -1137,6 +1137,12 @@ const DI_FIELDS: &[(&str, &str)] = &[
     ("!DIEnumerator(name: \"e\", value: 340282366920938463463374607431768211456)", ""),
     ("!DIEnumerator(name: \"e\", value: !1)", "expected integer"),
     ("distinct !DICompileUnit(language: DW_LANG_C99, file: !3, dwoId: 18446744073709551616)", "value for 'dwoId' too large, limit is 18446744073709551615"),
+    // Flags: names or numbers of 32 bits, `|` between them.
+    ("!DIBasicType(name: \"b\", flags: DIFlagPublic | 7)", ""),
+    ("!DIBasicType(name: \"b\", flags: DIFlagPublic | true)", "expected debug info flag"),
+    ("!DIBasicType(name: \"b\", flags: 4294967296)", "expected 32-bit integer (too large)"),
+    ("!DISubprogram(name: \"f\", spFlags: DIFlagPublic)", "expected debug info flag"),
+    ("distinct !DICompileUnit(language: DW_LANG_C99, file: !3, flags: \"-O2 | -g\")", ""),
     // Without `spFlags`, a subprogram is a definition unless `isDefinition: false`.
     ("!DISubprogram(name: \"f\")", "missing 'distinct', required for !DISubprogram that is a Definition"),
     ("!DISubprogram(name: \"f\", isLocal: true)", "missing 'distinct', required for !DISubprogram that is a Definition"),

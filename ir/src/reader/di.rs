@@ -579,7 +579,8 @@ fn named_constant(kind: &str, field: &str, value: &str) -> Option<(u32, String)>
             "fixed-point kind",
         )
         .map(|m| (0, m)),
-        (_, "flags" | "spFlags") => {
+        // (A compile unit's `flags` is a string: the command line.)
+        (k, "flags" | "spFlags") if !(k == "DICompileUnit" && field == "flags") => {
             let (prefix, known, what) = if field == "flags" {
                 ("DIFlag", DI_FLAGS, "debug info flag")
             } else {
@@ -589,8 +590,19 @@ fn named_constant(kind: &str, field: &str, value: &str) -> Option<(u32, String)>
             for part in value.split('|') {
                 let lead = part.len() - part.trim_start().len();
                 let name = part.trim();
-                if name.starts_with(prefix) && known.binary_search(&name).is_err() {
-                    return Some(((at + lead) as u32, format!("invalid {what} '{name}'")));
+                if name.starts_with(prefix) {
+                    if known.binary_search(&name).is_err() {
+                        return Some(((at + lead) as u32, format!("invalid {what} '{name}'")));
+                    }
+                } else if !name.is_empty() && name.bytes().all(|c| c.is_ascii_digit()) {
+                    // A number: the flags' bits, 32 of them.
+                    if name.parse::<u32>().is_err() {
+                        let msg = "expected 32-bit integer (too large)".to_string();
+                        return Some(((at + lead) as u32, msg));
+                    }
+                } else {
+                    // Neither a flag's name nor a number (the same words for both fields).
+                    return Some(((at + lead) as u32, "expected debug info flag".to_string()));
                 }
                 at += part.len() + 1;
             }
