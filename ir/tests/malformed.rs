@@ -1137,6 +1137,9 @@ const DI_FIELDS: &[(&str, &str)] = &[
     ("!DIEnumerator(name: \"e\", value: 340282366920938463463374607431768211456)", ""),
     ("!DIEnumerator(name: \"e\", value: !1)", "expected integer"),
     ("distinct !DICompileUnit(language: DW_LANG_C99, file: !3, dwoId: 18446744073709551616)", "value for 'dwoId' too large, limit is 18446744073709551615"),
+    ("!DIModule(scope: null, name: \"m\", includePath: !1)", "expected string constant"),
+    ("!DIModule(scope: null, name: \"m\", isDecl: 1)", "expected 'true' or 'false'"),
+    ("distinct !DICompileUnit(language: DW_LANG_C99, file: !3, flags: 1)", "expected string constant"),
     // Flags: names or numbers of 32 bits, `|` between them.
     ("!DIBasicType(name: \"b\", flags: DIFlagPublic | 7)", ""),
     ("!DIBasicType(name: \"b\", flags: DIFlagPublic | true)", "expected debug info flag"),

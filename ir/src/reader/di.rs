@@ -118,6 +118,8 @@ fn field_form(kind: &str, field: &str) -> Option<Form> {
         },
         "DICompileUnit" => match field {
             "debugInfoForProfiling" => Bool,
+            "flags" => Str,
+            "sourceLanguageVersion" => Int(0, u32::MAX as i128),
             "dwoId" => Int(0, u64::MAX as i128),
             "enums" => Md,
             "file" => Md,
@@ -293,6 +295,13 @@ fn field_form(kind: &str, field: &str) -> Option<Form> {
             _ => return None,
         },
         "DIModule" => match field {
+            "apinotes" => Str,
+            "configMacros" => Str,
+            "file" => Md,
+            "includePath" => Str,
+            "isDecl" => Bool,
+            "line" => Int(0, u32::MAX as i128),
+            "name" => Str,
             "scope" => Md,
             _ => return None,
         },
