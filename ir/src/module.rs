@@ -519,12 +519,13 @@ impl Module {
         }
     }
 
-    /// Forget `id`'s current name (before a rename; [`register_name`](Self::register_name)
-    /// registers the new one).
-    pub fn unregister_name(&mut self, id: GlobalId) {
+    /// Give global `id` the name `name`, keeping the name map up to date.
+    pub fn rename_global(&mut self, id: GlobalId, name: Name) {
         if let Some(n) = self.globals[id].common().name.as_str() {
             self.names.remove(n, id);
         }
+        self.globals[id].common_mut().name = name;
+        self.register_name(id);
     }
 
     /// Mark a global deleted and forget its name.

@@ -455,6 +455,10 @@ fn form_problem(form: Form, name: &str, value: &str) -> Option<String> {
     }
 }
 
+/// A field as [`Parser::check_di_fields`] reads it: its name, its value (empty when no rule
+/// looks at it), the value's offset, and its form when [`field_form`] knows it.
+type Field<'s> = (&'s str, &'s str, u32, Option<Form>);
+
 /// Whether the fields of specialised node `kind` are checked (the debug-info nodes; an
 /// expression's operations and an argument list are not fields).
 pub(super) fn checked_kind(kind: &str) -> bool {
@@ -503,70 +507,51 @@ fn unsigned_within(name: &str, value: &str, max: u64) -> Option<String> {
 fn named_constant(kind: &str, field: &str, value: &str) -> Option<(u32, String)> {
     use super::dwarf_names::*;
     let numeric = |v: &str| v.bytes().all(|c| c.is_ascii_digit() || c == b'-');
-    let one = |v: &str, prefix: &str, known: &[&str], what: &str| {
-        if v.starts_with(prefix) {
-            (known.binary_search(&v).is_err()).then(|| format!("invalid {what} '{v}'"))
-        } else if numeric(v) {
-            None
-        } else {
-            Some(format!("expected {what}"))
-        }
-    };
-    // A field whose words are not DWARF names but words of LLVM's own (`emissionKind:
-    // FullDebug`): any other word is not one the lexer gives that field.
-    let word = |v: &str, known: &[&str], what: &str| {
-        (!known.contains(&v) && !numeric(v)).then(|| format!("expected {what}"))
-    };
-    match (kind, field) {
-        (_, "checksumkind") => checksum_kind_problem(value).map(|m| (0, m)),
-        (_, "tag") => one(value, "DW_TAG_", DWARF_TAGS, "DWARF tag").map(|m| (0, m)),
-        (_, "language") => {
-            one(value, "DW_LANG_", DWARF_LANGUAGES, "DWARF language").map(|m| (0, m))
-        }
-        ("DISubroutineType", "cc") => one(
-            value,
+    // DWARF names, by their prefix: one the lexer gives but LLVM 22 does not know is
+    // "invalid", any other word "expected".
+    let dwarf: Option<(&str, &[&str], &str)> = match (kind, field) {
+        (_, "tag") => Some(("DW_TAG_", DWARF_TAGS, "DWARF tag")),
+        (_, "language") => Some(("DW_LANG_", DWARF_LANGUAGES, "DWARF language")),
+        ("DISubroutineType", "cc") => Some((
             "DW_CC_",
             DWARF_CALLING_CONVENTIONS,
             "DWARF calling convention",
-        )
-        .map(|m| (0, m)),
-        ("DIBasicType" | "DIStringType" | "DIFixedPointType", "encoding") => one(
-            value,
-            "DW_ATE_",
-            DWARF_ENCODINGS,
-            "DWARF type attribute encoding",
-        )
-        .map(|m| (0, m)),
-        ("DISubprogram", "virtuality") => one(
-            value,
+        )),
+        ("DIBasicType" | "DIStringType" | "DIFixedPointType", "encoding") => {
+            Some(("DW_ATE_", DWARF_ENCODINGS, "DWARF type attribute encoding"))
+        }
+        ("DISubprogram", "virtuality") => Some((
             "DW_VIRTUALITY_",
             DWARF_VIRTUALITIES,
             "DWARF virtuality code",
-        )
-        .map(|m| (0, m)),
-        ("DIMacro" | "DIMacroFile", "type") => one(
-            value,
-            "DW_MACINFO_",
-            DWARF_MACINFO_TYPES,
-            "DWARF macinfo type",
-        )
-        .map(|m| (0, m)),
-        ("DICompileUnit", "sourceLanguageName") => one(
-            value,
+        )),
+        ("DIMacro" | "DIMacroFile", "type") => {
+            Some(("DW_MACINFO_", DWARF_MACINFO_TYPES, "DWARF macinfo type"))
+        }
+        ("DICompileUnit", "sourceLanguageName") => Some((
             "DW_LNAME_",
             DWARF_SOURCE_LANGUAGE_NAMES,
             "DWARF source language name",
-        )
-        .map(|m| (0, m)),
-        ("DICompositeType", "enumKind") => one(
-            value,
+        )),
+        ("DICompositeType", "enumKind") => Some((
             "DW_APPLE_ENUM_KIND_",
             DWARF_ENUM_KINDS,
             "DWARF enum kind code",
-        )
-        .map(|m| (0, m)),
-        ("DICompileUnit", "emissionKind") => word(
-            value,
+        )),
+        _ => None,
+    };
+    if let Some((prefix, known, what)) = dwarf {
+        let msg = if value.starts_with(prefix) {
+            (known.binary_search(&value).is_err()).then(|| format!("invalid {what} '{value}'"))
+        } else {
+            (!numeric(value)).then(|| format!("expected {what}"))
+        };
+        return msg.map(|m| (0, m));
+    }
+    // Words of LLVM's own (`emissionKind: FullDebug`): any other word is not one the lexer
+    // gives that field.
+    let words: Option<(&[&str], &str)> = match (kind, field) {
+        ("DICompileUnit", "emissionKind") => Some((
             &[
                 "NoDebug",
                 "FullDebug",
@@ -574,20 +559,21 @@ fn named_constant(kind: &str, field: &str, value: &str) -> Option<(u32, String)>
                 "DebugDirectivesOnly",
             ],
             "emission kind",
-        )
-        .map(|m| (0, m)),
-        ("DICompileUnit", "nameTableKind") => word(
-            value,
-            &["Default", "GNU", "None", "Apple"],
-            "nameTable kind",
-        )
-        .map(|m| (0, m)),
-        ("DIFixedPointType", "kind") => word(
-            value,
-            &["Binary", "Decimal", "Rational"],
-            "fixed-point kind",
-        )
-        .map(|m| (0, m)),
+        )),
+        ("DICompileUnit", "nameTableKind") => {
+            Some((&["Default", "GNU", "None", "Apple"], "nameTable kind"))
+        }
+        ("DIFixedPointType", "kind") => {
+            Some((&["Binary", "Decimal", "Rational"], "fixed-point kind"))
+        }
+        _ => None,
+    };
+    if let Some((known, what)) = words {
+        return (!known.contains(&value) && !numeric(value))
+            .then(|| (0, format!("expected {what}")));
+    }
+    match (kind, field) {
+        (_, "checksumkind") => checksum_kind_problem(value).map(|m| (0, m)),
         // (A compile unit's `flags` is a string: the command line.)
         (k, "flags" | "spFlags") if !(k == "DICompileUnit" && field == "flags") => {
             let (prefix, known, what) = if field == "flags" {
@@ -1100,7 +1086,7 @@ impl<'a> Parser<'a> {
                 .trim_ascii()
         };
         let close = spans.last().map_or(open + 1, |s| s.2 + 1);
-        let mut fs: smallvec::SmallVec<[(&str, &str, u32); 16]> = smallvec::SmallVec::new();
+        let mut fs: smallvec::SmallVec<[Field<'_>; 16]> = smallvec::SmallVec::new();
         // A field twice: a 64-bit filter of (length, last byte) first, names compared only
         // when it says "maybe" (nodes have a dozen fields, and there are many nodes).
         let mut seen = 0u64;
@@ -1174,7 +1160,8 @@ impl<'a> Parser<'a> {
                     | "enumKind"
                     | "kind"
             );
-            let wanted = wanted || field_form(kind, name).is_some();
+            let form = field_form(kind, name);
+            let wanted = wanted || form.is_some();
             let (value, off) = if wanted {
                 let lead = src[c as usize + 1..b as usize]
                     .iter()
@@ -1184,7 +1171,7 @@ impl<'a> Parser<'a> {
             } else {
                 ("", c + 1)
             };
-            fs.push((name, value, off));
+            fs.push((name, value, off, form));
         }
         let (required, non_null) = rules(kind);
         for &r in required {
@@ -1202,7 +1189,7 @@ impl<'a> Parser<'a> {
                 "missing one of 'language' or 'sourceLanguageName', required for !DICompileUnit",
             );
         }
-        for &(name, value, off) in &fs {
+        for &(name, value, off, form) in &fs {
             if value == "null" && non_null.contains(&name) {
                 return self.error_at(off, format!("'{name}' cannot be null"));
             }
@@ -1229,7 +1216,7 @@ impl<'a> Parser<'a> {
             if let Some(msg) = limit.and_then(|max| unsigned_within(name, value, max)) {
                 return self.error_at(off, msg);
             }
-            if let Some(msg) = field_form(kind, name).and_then(|f| form_problem(f, name, value)) {
+            if let Some(msg) = form.and_then(|f| form_problem(f, name, value)) {
                 return self.error_at(off, msg);
             }
             if matches!(kind, "DISubrange" | "DIGenericSubrange")
@@ -1250,7 +1237,7 @@ impl<'a> Parser<'a> {
         // bit 3 of a number), otherwise by `isDefinition`, which is `true` unless written.
         let definition = kind == "DISubprogram"
             && match fs.iter().find(|f| f.0 == "spFlags") {
-                Some(&(_, v, _)) => v.split('|').map(str::trim).any(|f| {
+                Some(&(_, v, _, _)) => v.split('|').map(str::trim).any(|f| {
                     f == "DISPFlagDefinition" || f.parse::<u64>().is_ok_and(|n| n & 8 != 0)
                 }),
                 None => fs

@@ -841,7 +841,8 @@ impl<'a> Parser<'a> {
             let existing = self.m.global_by_name(&new_name).filter(|&t| {
                 let same_type = self.m.function(t).is_some_and(|f| f.fn_ty == ty);
                 if !same_type {
-                    self.rename_global(t, format!("{new_name}.renamed"));
+                    let renamed = format!("{new_name}.renamed");
+                    self.m.rename_global(t, Name::Named(renamed.into()));
                 }
                 same_type
             });
@@ -876,13 +877,6 @@ impl<'a> Parser<'a> {
         if !keeps_uses && !retyped && own.as_deref() != Some(name.as_str()) {
             done.emptied.push(g);
         }
-    }
-
-    /// Give global `g` the name `name` (no other global has it).
-    fn rename_global(&mut self, g: GlobalId, name: String) {
-        self.m.unregister_name(g);
-        self.m.globals[g].common_mut().name = Name::Named(name.into());
-        self.m.register_name(g);
     }
 
     /// Apply the renamings decided: the calls name their new declarations, and the old
