@@ -421,6 +421,15 @@ for t in "${CROSS_TARGETS[@]}"; do
             "${zstd_all[@]}"
     fi
 done
+# Exception handling as these targets write it (tests/corpus-src/eh.cpp): funclet pads on
+# Windows (and `inalloca` on 32-bit x86), WebAssembly's own.
+for te in "x86_64-windows-msvc|" "i686-windows-msvc|" "wasm32-unknown-unknown|-fwasm-exceptions"; do
+    IFS='|' read -r t eh <<<"$te"
+    export CORPUS_TARGET="$t"
+    unset CORPUS_OPT
+    build_module "$OUT/cross/eh.$t.ll" "$LLVM22" "$CSRC" \
+        "-ffreestanding -fexceptions -fcxx-exceptions -nostdinc++ $eh" eh.cpp
+done
 for t in nvptx64-nvidia-cuda amdgcn-amd-amdhsa spirv64; do
     export CORPUS_TARGET="$t" CORPUS_OPT="-O2"
     build_module "$OUT/cross/kernels.$t.ll" "$LLVM22" "$CSRC" "-x cl -cl-std=CL2.0 -nogpulib" kernels.cl
@@ -498,6 +507,18 @@ build_program "$OUT/programs/re2_prog.O2g.ll"  "$OUT/flavours/re2.O2g.ll"  "$RE2
     "$ROOT/tests/programs/re2_workload.cc" "-O2 -g"
 build_program "$OUT/programs/zstd_prog.O2g.ll" "$OUT/flavours/zstd.O2g.ll" "$ZSTD_SRC" "-Ilib" \
     "$ROOT/tests/programs/zstd_workload.c" "-O2 -g"
+
+# A C++ program of ours on its own (no library): merges on exception paths. Rebuilt when its
+# source is newer.
+for fo in "eh_prog|" "eh_prog.O2g|-O2 -g"; do
+    IFS='|' read -r n o <<<"$fo"
+    if [ "$OUT/programs/$n.ll" -ot "$ROOT/tests/programs/eh_workload.cc" ]; then
+        rm -rf "$OUT/programs/$n.ll" "$BUILD/obj/programs-$n"
+    fi
+    if [ -n "$o" ]; then export CORPUS_OPT="$o"; else unset CORPUS_OPT; fi
+    build_module "$OUT/programs/$n.ll" "$LLVM22" "$ROOT/tests/programs" "" eh_workload.cc
+done
+unset CORPUS_OPT
 
 # A Rust program: its one codegen unit's IR (generic instantiations included) and the link
 # line rustc used, saved with the objects it names (the standard library's rlibs, the

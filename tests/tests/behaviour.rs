@@ -382,3 +382,23 @@ fn re2_program_built_at_o2_with_debug_info_behaves_the_same_after_merging() {
 fn zstd_program_built_at_o2_with_debug_info_behaves_the_same_after_merging() {
     behaves_the_same("zstd_prog.O2g", 1);
 }
+
+#[test]
+fn exception_handling_program_behaves_the_same_after_merging() {
+    // C++ exceptions through merged functions (tests/programs/eh_workload.cc): containers
+    // that throw, guards destroyed while unwinding, handlers that differ only in the type
+    // they catch (never merged); then, optimised by opt-22 -O1, similar functions and cycles
+    // too (a thrower's guard destructor, called on the unwinding path, becomes a parameter).
+    behaves_the_same("eh_prog", 100);
+    let both = Options {
+        merge_similar: true,
+        merge_cycles: true,
+        ..Options::default()
+    };
+    behaves_the_same_with("eh_prog", Some(1), &both, 1);
+}
+
+#[test]
+fn exception_handling_program_built_at_o2_with_debug_info_behaves_the_same_after_merging() {
+    behaves_the_same("eh_prog.O2g", 1);
+}
