@@ -364,6 +364,44 @@ fn a_literal_struct_type_read_before_still_counts_against_the_nesting_limit() {
     );
 }
 
+/// The same for a flat array type (`[2 x i64]`, read once per text too), and repeated
+/// array types print as written.
+#[test]
+fn an_array_type_read_before_still_counts_against_the_nesting_limit() {
+    let mut outcomes = Vec::new();
+    for depth in 505..=515 {
+        let deep = format!(
+            "@deep = global {}[2 x i64]{} zeroinitializer\n",
+            "{ ".repeat(depth),
+            " }".repeat(depth)
+        );
+        let alone = parse_module(deep.as_bytes())
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+        let after = format!("@shallow = global [2 x i64] zeroinitializer\n{deep}");
+        let after = parse_module(after.as_bytes())
+            .map(|_| ())
+            .map_err(|e| e.to_string().replace("2:", "1:"));
+        assert_eq!(alone, after, "depth {depth}");
+        outcomes.push(alone.is_ok());
+    }
+    assert!(
+        outcomes.contains(&true) && outcomes.contains(&false),
+        "{outcomes:?}"
+    );
+    let src = "%t = type { i8 }\n@a = global [2 x %t] zeroinitializer\n@b = global [2 x %t] zeroinitializer\n@c = global [3 x [2 x %t]] zeroinitializer\n@e = global [2 x <4 x i8>] zeroinitializer\n@f = global [2 x <4 x i8>] zeroinitializer\n";
+    let out = fixed_point(src);
+    for line in [
+        "@a = global [2 x %t] zeroinitializer",
+        "@b = global [2 x %t] zeroinitializer",
+        "@c = global [3 x [2 x %t]] zeroinitializer",
+        "@e = global [2 x <4 x i8>] zeroinitializer",
+        "@f = global [2 x <4 x i8>] zeroinitializer",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+}
+
 /// The mask of a `shufflevector` expression on scalable vectors is itself scalable (Bitcode/
 /// vscale-shuffle.ll, Transforms/VectorCombine/pr88796.ll: `<2 x i32> zeroinitializer`
 /// made opt refuse the print).

@@ -127,6 +127,7 @@ fn long_initializers_naming_globals_are_kept_as_text() {
     };
     assert!(kept(&m, "table"), "names only: kept");
     assert!(kept(&m, "strings"), "strings only: kept");
+    assert!(kept(&m, "bytes"), "a byte string alone (`c\"...\"`): kept");
     assert!(kept(&m, "casts"), "casts and getelementptr: kept");
     assert!(!kept(&m, "exprs"), "arithmetic, which may fold: read");
     assert!(kept(&m, "record"), "two variables' addresses apart: kept");
@@ -136,7 +137,7 @@ fn long_initializers_naming_globals_are_kept_as_text() {
     );
     assert!(!kept(&m, "early"), "a variable defined after it: read");
     let report = mergefn_merge::merge_functions_hinted(&mut m, &Default::default(), Some(&hints));
-    assert_eq!(report.counts.initializers_kept_as_text, 4);
+    assert_eq!(report.counts.initializers_kept_as_text, 5);
     let out = mergefn_ir::module_to_string(&m);
     let table = out
         .lines()
@@ -146,6 +147,7 @@ fn long_initializers_naming_globals_are_kept_as_text() {
     assert!(!table.contains("@b,") && table.contains("ptr @a, ptr @a, ptr @c, ptr @d"));
     // The string's text is not a reference.
     assert!(out.contains("c\"@b, @b, "));
+    assert!(out.contains("naming @b in its text\\00\""));
 }
 
 /// The initializers fixture made big enough for the parallel reader (which reads the top

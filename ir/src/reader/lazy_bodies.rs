@@ -44,6 +44,19 @@ fn folding_or_unsure(w: &[u8]) -> bool {
     )
 }
 
+/// The bytes of a word of an initializer's text (`zeroinitializer`, `i64`, `ptrtoint`):
+/// letters, digits, `_` and `.`.
+static WORD: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.');
+        c += 1;
+    }
+    t
+};
+
 /// Where a name is in the text: from its `@` to one past its end.
 type Span = (usize, usize);
 
@@ -211,7 +224,12 @@ impl Parser<'_> {
         while matches!(src.get(start), Some(b' ' | b'\t')) {
             start += 1;
         }
-        if start != self.tok.start as usize && start + 1 != self.tok.start as usize {
+        // The token starts where the initializer does, or past its first byte (the sigil of
+        // `@name`, the `"` of a string), or past the `c"` of a byte string (`c"...\00"`: each
+        // C string constant of a C or C++ module, each name a sanitizer build records).
+        let at = self.tok.start as usize;
+        let byte_string = self.tok.kind == Tok::CStr && at == start + 2;
+        if at != start && at != start + 1 && !byte_string {
             return None;
         }
         let mut raw: Vec<(usize, usize)> = Vec::new();
@@ -230,10 +248,7 @@ impl Parser<'_> {
                     continue;
                 }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                    let n = src[i..]
-                        .iter()
-                        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.'))
-                        .count();
+                    let n = crate::lexer::table_run(&src[i..], &WORD);
                     if folding_or_unsure(&src[i..i + n]) {
                         // One `sub` is known not to fold: that of two variables' addresses.
                         let (end, a, b) = address_difference(src, i)?;

@@ -323,23 +323,14 @@ impl<'a> Parser<'a> {
                 }
             }
             Tok::LSquare => {
-                self.bump();
-                let n = self.parse_u64()?;
-                self.expect_word("x")?;
-                let elem_at = self.tok.start;
-                let elem = self.parse_type()?;
-                if matches!(
-                    self.m.types.get(elem),
-                    TypeData::Label
-                        | TypeData::Metadata
-                        | TypeData::Func { .. }
-                        | TypeData::Token
-                        | TypeData::X86Amx
-                ) {
-                    return self.error_at(elem_at, "invalid array element type");
+                let text = self.array_text();
+                if let Some(ty) = text.and_then(|t| self.struct_literal_seen(t)) {
+                    ty
+                } else {
+                    let ty = self.array_type()?;
+                    self.note_struct_literal(start, text, ty);
+                    ty
                 }
-                self.expect(Tok::RSquare, "']'")?;
-                self.m.types.intern(TypeData::Array(n, elem))
             }
             _ => return self.err(format!("expected a type, found {}", self.describe())),
         };
@@ -380,6 +371,43 @@ impl<'a> Parser<'a> {
         }
         self.guard.type_hw = outer_hw.max(self.depth + levels);
         Ok(ty)
+    }
+
+    /// At `[`: an array type `[N x T]`.
+    fn array_type(&mut self) -> PResult<Type> {
+        self.bump();
+        let n = self.parse_u64()?;
+        self.expect_word("x")?;
+        let elem_at = self.tok.start;
+        let elem = self.parse_type()?;
+        if matches!(
+            self.m.types.get(elem),
+            TypeData::Label
+                | TypeData::Metadata
+                | TypeData::Func { .. }
+                | TypeData::Token
+                | TypeData::X86Amx
+        ) {
+            return self.error_at(elem_at, "invalid array element type");
+        }
+        self.expect(Tok::RSquare, "']'")?;
+        Ok(self.m.types.intern(TypeData::Array(n, elem)))
+    }
+
+    /// The text of the array type at the current `[`, up to its `]`, when it holds no other
+    /// bracket or brace, no string, no comment and no line break (`[39 x i8]`, `[4 x ptr]`):
+    /// like a literal struct's ([`Parser::struct_literal_text`]), the same such text is the
+    /// same type wherever it stands. A sanitizer build writes one at each of its globals.
+    fn array_text(&self) -> Option<&'a [u8]> {
+        let start = self.tok.start as usize;
+        let src: &'a [u8] = self.src;
+        let rest = src.get(start + 1..)?;
+        let close = memchr::memchr3(b'[', b']', b'{', rest)?;
+        let inner = &rest[..close];
+        if rest[close] != b']' || memchr::memchr3(b';', b'\n', b'"', inner).is_some() {
+            return None;
+        }
+        Some(&src[start..start + close + 2])
     }
 
     /// At `<`: a packed struct `<{ ... }>` (noted by its `text` when it has one, see
