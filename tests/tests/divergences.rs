@@ -104,3 +104,65 @@ fn llvm_crashes_are_not_repeated() {
             .unwrap_or_else(|e| panic!("{}: our output is invalid: {e}", f.display()));
     }
 }
+
+/// LLVM 22's self-address miscompile (llvm/llvm-project#213206), met by a real build flag:
+/// `tests/fixtures/divergences/self_address_profile.c` built with `-finstrument-functions`
+/// reports each function it enters by the address the function passes to the profiling
+/// hooks. Built as is, after mergefn and after opt-22 (clang-22 from the IR at `-O0`): ours
+/// prints what the original prints; opt-22's reports the wrong function.
+#[test]
+fn an_instrumented_program_reports_the_same_functions_after_merging() {
+    let Some(opt) = opt22() else { return };
+    let clang = std::path::PathBuf::from("/usr/lib/llvm-22/bin/clang");
+    if !clang.exists() {
+        assert!(!in_ci(), "LLVM 22's clang is required under CI=true");
+        eprintln!("skipping: {} is missing", clang.display());
+        return;
+    }
+    let src = workspace_root().join("tests/fixtures/divergences/self_address_profile.c");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ll = dir.path().join("profile.ll");
+    let status = std::process::Command::new(&clang)
+        .args(["-O1", "-finstrument-functions", "-S", "-emit-llvm", "-w"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&ll)
+        .status()
+        .expect("clang runs");
+    assert!(status.success(), "clang-22 compiles {}", src.display());
+    let text = std::fs::read(&ll).expect("IR written");
+
+    let mut m = mergefn_ir::parse_module(&text).expect("clang's IR parses");
+    merge_functions(&mut m, &Options::default());
+    let ours = dir.path().join("ours.ll");
+    std::fs::write(&ours, mergefn_ir::module_to_string(&m)).expect("written");
+    let theirs = dir.path().join("theirs.ll");
+    let merged = run_opt(&opt, &["-S", "-passes=mergefunc", "-o", "-"], &text).expect("opt runs");
+    std::fs::write(&theirs, merged).expect("written");
+
+    let run = |ll: &std::path::Path| -> String {
+        let exe = ll.with_extension("exe");
+        let built = std::process::Command::new(&clang)
+            .args(["-O0", "-w"])
+            .arg(ll)
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .expect("clang runs");
+        assert!(built.success(), "{} builds", ll.display());
+        let out = std::process::Command::new(&exe).output().expect("runs");
+        assert!(out.status.success(), "{} runs", exe.display());
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let original = run(&ll);
+    assert!(
+        original.contains("enter twice_b"),
+        "the original reports its calls:\n{original}"
+    );
+    assert_eq!(run(&ours), original, "mergefn changed what the program reports");
+    assert_ne!(
+        run(&theirs),
+        original,
+        "opt-22 no longer loses the profile: update docs/DIVERGENCES.md"
+    );
+}
