@@ -159,7 +159,11 @@ fn an_instrumented_program_reports_the_same_functions_after_merging() {
         original.contains("enter twice_b"),
         "the original reports its calls:\n{original}"
     );
-    assert_eq!(run(&ours), original, "mergefn changed what the program reports");
+    assert_eq!(
+        run(&ours),
+        original,
+        "mergefn changed what the program reports"
+    );
     assert_ne!(
         run(&theirs),
         original,
