@@ -915,9 +915,7 @@ fn lookup(name: &str) -> Option<(&'static str, &'static [Slot])> {
     for &(from, to) in RENAMED_BASES {
         // Only type suffixes may follow: `llvm.experimental.vector.extract.last.active` is
         // an intrinsic of its own, not `experimental.vector.extract` under another name.
-        let suffix = rest
-            .strip_prefix(from)
-            .filter(|s| s.is_empty() || s.strip_prefix('.').is_some_and(mangled_suffix));
+        let suffix = rest.strip_prefix(from).filter(|s| type_suffixes(s));
         if suffix.is_some() {
             return overloaded(to);
         }
@@ -929,11 +927,16 @@ fn lookup(name: &str) -> Option<(&'static str, &'static [Slot])> {
             // What follows must be type suffixes: `llvm.memset.element.unordered.atomic` is
             // another intrinsic, not `llvm.memset` misnamed.
             let suffix = &rest[end..];
-            return (suffix.is_empty() || suffix.strip_prefix('.').is_some_and(mangled_suffix))
-                .then_some((OVERLOADED[k].0, OVERLOADED[k].1));
+            return type_suffixes(suffix).then_some((OVERLOADED[k].0, OVERLOADED[k].1));
         }
         end = base.rfind('.')?;
     }
+}
+
+/// Whether what follows an intrinsic's base name is nothing, or `.` and its type suffixes
+/// ([`mangled_suffix`]).
+fn type_suffixes(rest: &str) -> bool {
+    rest.is_empty() || rest.strip_prefix('.').is_some_and(mangled_suffix)
 }
 
 /// Whether the type suffixes of an intrinsic's name (after the base and its `.`) read as
@@ -1161,7 +1164,7 @@ pub fn obsolete_form(types: &TypeTable, name: &str, fn_ty: Type) -> Option<Obsol
         "vector" | "experimental" => {
             let suffix = (rest.strip_prefix("experimental.").unwrap_or(rest))
                 .strip_prefix("vector.splice")?;
-            let mangled = suffix.is_empty() || suffix.strip_prefix('.').is_some_and(mangled_suffix);
+            let mangled = type_suffixes(suffix);
             let fits = matches!(params, [a, b, k] if *a == ret && *b == ret
                 && is(*k, TypeData::Int(32)));
             (mangled && fits).then_some(Obsolete::Splice)

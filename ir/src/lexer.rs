@@ -108,7 +108,7 @@ static IDENT: [bool; 256] = {
 };
 
 /// The bytes of a keyword as LLVM's lexer ends one: letters, digits and `_`.
-static KEYWORD: [bool; 256] = {
+pub(crate) static KEYWORD: [bool; 256] = {
     let mut t = [false; 256];
     let mut c = 0;
     while c < 256 {

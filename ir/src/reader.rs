@@ -473,9 +473,10 @@ struct Parser<'a> {
     /// name up took two allocations and three hash lookups. (A name's meaning never changes
     /// once read: an alias defined after a use of its name is an error.)
     type_names: FxHashMap<&'a [u8], Type>,
-    /// Literal struct types read, by their text on one line (`{ i64, ptr, [3 x i16] }`),
-    /// with the levels of nesting they took: a coverage or sanitizer build repeats one such
-    /// type at each of thousands of globals ([`Parser::struct_literal_seen`]).
+    /// Literal struct types and flat array types read, by their text on one line
+    /// (`{ i64, ptr, [3 x i16] }`, `[39 x i8]`), with the levels of nesting they took: a
+    /// coverage or sanitizer build repeats one such type at each of thousands of globals
+    /// ([`Parser::struct_literal_seen`]).
     struct_literals: FxHashMap<&'a [u8], (Type, u32)>,
     /// Whether the linkage keyword `external` was written for the global being parsed.
     external_written: bool,

@@ -44,16 +44,11 @@ fn folding_or_unsure(w: &[u8]) -> bool {
     )
 }
 
-/// The bytes of a word of an initializer's text (`zeroinitializer`, `i64`, `ptrtoint`):
-/// letters, digits, `_` and `.`.
+/// The bytes of a word of an initializer's text (`zeroinitializer`, `i64`, `ptrtoint`): a
+/// keyword's ([`crate::lexer::KEYWORD`]: letters, digits, `_`) and `.`.
 static WORD: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.');
-        c += 1;
-    }
+    let mut t = crate::lexer::KEYWORD;
+    t[b'.' as usize] = true;
     t
 };
 

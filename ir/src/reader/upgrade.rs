@@ -838,14 +838,15 @@ impl<'a> Parser<'a> {
             // type (two declarations each named as the other's type wants, as a link that
             // renamed struct types leaves them: Assembler `remangle.ll`) makes room by
             // becoming `<name>.renamed`; it is remangled in its turn, or stays so named.
-            let existing = self.m.global_by_name(&new_name).filter(|&t| {
-                let same_type = self.m.function(t).is_some_and(|f| f.fn_ty == ty);
-                if !same_type {
+            let existing = match self.m.global_by_name(&new_name) {
+                Some(t) if self.m.function(t).is_some_and(|f| f.fn_ty == ty) => Some(t),
+                Some(t) => {
                     let renamed = format!("{new_name}.renamed");
                     self.m.rename_global(t, Name::Named(renamed.into()));
+                    None
                 }
-                same_type
-            });
+                None => None,
+            };
             let target = match existing {
                 Some(t) => t,
                 None => {
