@@ -399,13 +399,81 @@ fn prepare_file(
         .prefix(".mergefn-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
-    let mut w = BufWriter::new(tmp);
+    let mut w = BufWriter::new(Writeback::new(tmp));
     write(&mut w)?;
-    let tmp = w.into_inner().map_err(io::IntoInnerError::into_error)?;
+    let tmp = w.into_inner().map_err(io::IntoInnerError::into_error)?.file;
     if let Some(perms) = perms {
         tmp.as_file().set_permissions(perms)?;
     }
     Ok(Some((tmp, dest)))
+}
+
+/// An output's temporary file that has the kernel start writing each megabyte to disk once it
+/// is written, rather than all at once when the file is renamed into place.
+///
+/// Replacing an existing file by renaming makes ext4 (`auto_da_alloc`), XFS and btrfs start
+/// writing the new file back in the rename itself, so that a crash does not leave an empty
+/// file behind. On this project's benchmark machine that was 7 ms of a 40 ms run writing an
+/// 8 MiB module and 30 ms of all_linked's 230 ms; started as the text is written, part of the
+/// same work overlaps with printing (docs/PERFORMANCE.md, the nineteenth session). Nothing is
+/// waited for, the rename keeps its protection, and elsewhere than on Linux this is a plain
+/// file.
+#[derive(Debug)]
+struct Writeback {
+    file: tempfile::NamedTempFile,
+    /// Bytes written so far, and how many of them writeback was started for.
+    written: u64,
+    started: u64,
+}
+
+impl Writeback {
+    const STEP: u64 = 1 << 20;
+
+    fn new(file: tempfile::NamedTempFile) -> Self {
+        Writeback {
+            file,
+            written: 0,
+            started: 0,
+        }
+    }
+
+    /// Start writing back the bytes written since the last call: a hint, its failure
+    /// changes nothing.
+    fn start_writeback(&mut self) {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::AsRawFd;
+            let (from, len) = (self.started, self.written - self.started);
+            if let (Ok(from), Ok(len)) = (i64::try_from(from), i64::try_from(len)) {
+                // SAFETY: a system call on a descriptor this value owns, with no memory
+                // passed to it.
+                let _ = unsafe {
+                    libc::sync_file_range(
+                        self.file.as_file().as_raw_fd(),
+                        from,
+                        len,
+                        libc::SYNC_FILE_RANGE_WRITE,
+                    )
+                };
+            }
+        }
+        self.started = self.written;
+    }
+}
+
+impl Write for Writeback {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.written += n as u64;
+        if self.written - self.started >= Self::STEP {
+            self.start_writeback();
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
 }
 
 /// Permissions for a file we create: on Unix `rw-r--r--`, as a compiler's outputs usually are,
@@ -426,6 +494,29 @@ fn new_file_permissions() -> Option<fs::Permissions> {
 mod tests {
     use super::{FileArg, Format};
     use std::ffi::OsString;
+
+    #[test]
+    fn an_output_written_with_early_writeback_is_written_whole() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = tempfile::NamedTempFile::new_in(dir.path()).unwrap();
+        let path = tmp.path().to_owned();
+        let mut w = std::io::BufWriter::new(super::Writeback::new(tmp));
+        let mut expected = Vec::new();
+        // Pieces of every size around the buffer's and the step's, to 3.5 MiB.
+        let mut k = 0u32;
+        while expected.len() < 7 << 19 {
+            let piece: Vec<u8> = (0..(k * 7919) % 300_000).map(|i| (i ^ k) as u8).collect();
+            w.write_all(&piece).unwrap();
+            expected.extend_from_slice(&piece);
+            k += 1;
+        }
+        let inner = w.into_inner().unwrap();
+        assert_eq!(inner.written, expected.len() as u64);
+        // Writeback was started for every whole megabyte but the last one written.
+        assert!(inner.started >= 2 << 20 && inner.started <= inner.written);
+        assert_eq!(std::fs::read(&path).unwrap(), expected);
+    }
 
     #[test]
     fn dash_means_the_standard_stream() {
