@@ -267,11 +267,21 @@ impl<'m> Writer<'m> {
                 src.release(lo, hi);
             }
         };
+        // A variable's printed size, estimated (a run's buffer that grows is copied): its
+        // name (twice with an implicit comdat), section, the text of an initializer kept as
+        // text, and room for the rest.
         let size = |(_, v): &(GlobalId, &GlobalVar)| {
-            64 + v
+            let c = &v.common;
+            let name = c.name.as_str().map_or(8, str::len);
+            let comdat = c
+                .comdat
+                .as_ref()
+                .map_or(0, |n| if n.is_empty() { name } else { n.len() });
+            let kept = v
                 .lazy_init
                 .as_ref()
-                .map_or(0, |t| (t.end - t.start) as usize)
+                .map_or(0, |t| (t.end - t.start) as usize);
+            128 + name + comdat + c.section.as_ref().map_or(0, |s| s.len()) + kept
         };
         self.in_runs(
             out,
@@ -292,7 +302,8 @@ impl<'m> Writer<'m> {
             if !aliases.is_empty() {
                 self.s("\n");
             }
-            let size = |_: &(GlobalId, &Alias)| 96;
+            let size =
+                |(_, a): &(GlobalId, &Alias)| 96 + 2 * a.common.name.as_str().map_or(8, str::len);
             self.in_runs(out, &aliases, 256, size, |w, &(g, a)| w.alias(g, a), |_| {})?;
         }
         self.functions(out)?;
