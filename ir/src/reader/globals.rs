@@ -394,10 +394,10 @@ impl<'a> Parser<'a> {
             .filter(|(_, g)| matches!(&g.common().name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())))
             .map(|(id, _)| id)
             .collect();
+        // Each leaves the name map on its own: rebuilding the map hashed every name again.
         for g in numbered {
-            self.m.globals[g].common_mut().name = Name::Unnamed;
+            self.m.rename_global(g, Name::Unnamed);
         }
-        self.m.rebuild_names();
         // Identified structs used but never defined are opaque; that is LLVM's rule too, except
         // LLVM requires a definition. Insist on one, like LLVM.
         // (`named_structs` lists only defined structs, so look at the ones used.)
