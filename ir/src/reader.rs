@@ -538,7 +538,8 @@ struct Parser<'a> {
     module_uselists: Vec<(u32, crate::value::Value, usize)>,
     /// `uselistorder_bb` directives, checked once the module is read.
     bb_uselists: Vec<BbUseList>,
-    /// Comdats named by globals (offset, name), each to be defined by the end of the module.
+    /// Comdats named by globals before they were defined (offset, name), each to be defined
+    /// by the end of the module.
     comdat_uses: Vec<(u32, Box<str>)>,
     /// Names of the comdats defined so far.
     comdat_names: rustc_hash::FxHashSet<Box<str>>,

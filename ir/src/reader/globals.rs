@@ -887,7 +887,8 @@ impl<'a> Parser<'a> {
     }
 
     /// `comdat` or `comdat($name)` of the global named `owner`; the comdat must be defined
-    /// by the end of the module (checked then), and an unnamed global has no implicit one.
+    /// by the end of the module (checked then, for those not defined yet: LLVM prints them
+    /// first), and an unnamed global has no implicit one.
     fn comdat_ref(&mut self, owner: &Name) -> PResult<Box<str>> {
         let kw = token_offset(self.tok);
         self.expect_word("comdat")?;
@@ -895,12 +896,16 @@ impl<'a> Parser<'a> {
             let t = self.expect(Tok::Comdat, "'$name'")?;
             self.expect(Tok::RParen, "')'")?;
             let name = self.name_of(t);
-            self.comdat_uses.push((token_offset(t), name.clone()));
+            if !self.comdat_names.contains(&name) {
+                self.comdat_uses.push((token_offset(t), name.clone()));
+            }
             Ok(name)
         } else {
             match owner.as_str() {
                 Some(n) if !n.bytes().all(|b| b.is_ascii_digit()) => {
-                    self.comdat_uses.push((kw, n.into()));
+                    if !self.comdat_names.contains(n) {
+                        self.comdat_uses.push((kw, n.into()));
+                    }
                 }
                 _ => return self.error_at(kw, "comdat cannot be unnamed"),
             }
