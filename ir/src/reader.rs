@@ -584,6 +584,27 @@ struct BbUseList {
     indexes: usize,
 }
 
+/// While the module is read, a global's name is the key it is looked up by, and LLVM's
+/// numbered globals (`@0`) are keyed by their number, as digits, until they lose their names
+/// at the end of reading. A global *named* with digits only (`@"0"`, quoted) is another
+/// global: its key starts with a NUL, which no name can hold ([`NUL_IN_NAME`]), and the
+/// prefix is dropped at the end of reading.
+fn digit_name_key(t: Token, name: String) -> String {
+    if t.kind == Tok::Global && !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+        format!("{DIGIT_NAME}{name}")
+    } else {
+        name
+    }
+}
+
+/// The prefix of the key of a global named with digits only ([`digit_name_key`]).
+const DIGIT_NAME: char = '\0';
+
+/// A global's name as the text writes it: its key without [`DIGIT_NAME`].
+fn shown_name(key: &str) -> &str {
+    key.strip_prefix(DIGIT_NAME).unwrap_or(key)
+}
+
 /// Where a token starts in the text, counting its sigil and opening quote (token spans cover
 /// only the name).
 fn token_offset(t: Token) -> u32 {
@@ -896,8 +917,10 @@ impl<'a> Parser<'a> {
     /// The name a token spells, borrowed from the text unless it is quoted.
     fn name_str(&self, t: Token) -> std::borrow::Cow<'a, str> {
         if t.quoted {
-            crate::lexer::name_from_bytes(unescape(&self.src[t.start as usize..t.end as usize]))
-                .into()
+            let name = crate::lexer::name_from_bytes(unescape(
+                &self.src[t.start as usize..t.end as usize],
+            ));
+            digit_name_key(t, name).into()
         } else {
             self.text(t).into()
         }
@@ -906,8 +929,10 @@ impl<'a> Parser<'a> {
     fn name_of(&self, t: Token) -> Box<str> {
         // Quoted names, and metadata names (`!\5Cname`), may hold `\XX` escapes.
         if t.quoted || (t.kind == Tok::MetaName && self.text(t).contains('\\')) {
-            crate::lexer::name_from_bytes(unescape(&self.src[t.start as usize..t.end as usize]))
-                .into()
+            let name = crate::lexer::name_from_bytes(unescape(
+                &self.src[t.start as usize..t.end as usize],
+            ));
+            digit_name_key(t, name).into()
         } else {
             self.text(t).into()
         }

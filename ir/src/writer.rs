@@ -207,7 +207,7 @@ impl<'m> Writer<'m> {
     }
 
     /// A name after its sigil: plain, or quoted; digits-only names print plain (they are
-    /// LLVM's numbered values).
+    /// LLVM's numbered types; a global's are quoted, see [`Writer::global_name`]).
     fn name(&mut self, sigil: u8, n: &str) {
         self.sigiled_name(sigil, n, true);
     }
@@ -255,7 +255,7 @@ impl<'m> Writer<'m> {
         match self.globals.get(g) {
             Some(text) => self.out.extend_from_slice(text),
             None => match &self.m.globals[g].common().name {
-                Name::Named(n) => self.name(b'@', n),
+                Name::Named(n) => self.sigiled_name(b'@', n, false),
                 Name::Unnamed => self.s("@4294967295"),
             },
         }
@@ -330,7 +330,9 @@ impl GlobalNames {
                 let mut ends = Vec::with_capacity(chunk.len());
                 for &g in chunk {
                     match &m.globals[g].common().name {
-                        Name::Named(n) => w.name(b'@', n),
+                        // A global's name of digits is a name (`@"0"`): numbered globals
+                        // are unnamed once read.
+                        Name::Named(n) => w.sigiled_name(b'@', n, false),
                         Name::Unnamed => {
                             w.s("@");
                             w.num(slots.get(&g).copied().unwrap_or(u32::MAX));

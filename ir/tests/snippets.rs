@@ -216,6 +216,35 @@ fn undefined_metadata_is_an_error_at_its_first_use() {
     fixed_point("define void @f() {\n  ret void, !dbg !0\n}\n!0 = !{}\n");
 }
 
+/// A global named with digits only (`@"0"`) is a name, not LLVM's numbered global `@0`: both
+/// may stand in one module, each reference finds its own, and the name prints quoted. Messages
+/// about a global point at its `@`, quoted or not, as opt-22's do.
+#[test]
+fn a_global_named_with_digits_is_not_a_numbered_global() {
+    let out = fixed_point(
+        "@0 = global i32 1\n@\"0\" = global i32 2, comdat\n$\"0\" = comdat any\n@\"12\" = global ptr @\"0\"\n@1 = global ptr @0\ndefine ptr @f() {\n  ret ptr @\"0\"\n}\n",
+    );
+    for line in [
+        "@0 = global i32 1",
+        "@\"0\" = global i32 2, comdat",
+        "@\"12\" = global ptr @\"0\"",
+        "@1 = global ptr @0",
+        "  ret ptr @\"0\"",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+    let e = parse_module(b"define ptr @f() {\n  ret ptr @\"9\"\n}\n")
+        .expect_err("@\"9\" is not defined");
+    assert_eq!((e.line, e.col), (2, 11), "{e}");
+    assert!(e.msg.contains("use of undefined value '@9'"), "{e}");
+    let e = parse_module(b"define ptr @f() {\n  ret ptr @x9\n}\n").expect_err("@x9 is not defined");
+    assert_eq!((e.line, e.col), (2, 11), "{e}");
+    let e = parse_module(b"@0 = global i32 1\n@\"0\" = global i32 2\n@\"0\" = global i32 3\n")
+        .expect_err("@\"0\" is defined twice");
+    assert_eq!((e.line, e.col), (3, 1), "{e}");
+    assert!(e.msg.contains("redefinition of global '@0'"), "{e}");
+}
+
 /// A comdat may be named before its definition; one never defined is refused where it is
 /// first named (opt-22's message and place), whether by name or implicitly, and not where a
 /// global names a comdat defined before it.

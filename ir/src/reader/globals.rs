@@ -384,7 +384,9 @@ impl<'a> Parser<'a> {
         // Before numbered names are dropped, so that the message can show them.
         if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
             let name = self.m.global_name(g);
-            return self.error_at(off, format!("use of undefined value '@{name}'"));
+            let name = super::shown_name(&name);
+            let at = self.global_sigil(off);
+            return self.error_at(at, format!("use of undefined value '@{name}'"));
         }
         // `@0`-style names are LLVM's numbered (unnamed) globals; the writer renumbers them.
         let numbered: Vec<GlobalId> = self
@@ -397,6 +399,17 @@ impl<'a> Parser<'a> {
         // Each leaves the name map on its own: rebuilding the map hashed every name again.
         for g in numbered {
             self.m.rename_global(g, Name::Unnamed);
+        }
+        // Globals named with digits only take their names as written, now that no numbered
+        // global is keyed by the same digits.
+        let digit_named: Vec<GlobalId> = (self.m.globals.iter())
+            .filter(|(_, g)| matches!(&g.common().name, Name::Named(n) if n.starts_with(super::DIGIT_NAME)))
+            .map(|(id, _)| id)
+            .collect();
+        for g in digit_named {
+            let name = self.m.global_name(g);
+            let name = super::shown_name(&name).into();
+            self.m.rename_global(g, Name::Named(name));
         }
         // Identified structs used but never defined are opaque; that is LLVM's rule too, except
         // LLVM requires a definition. Insist on one, like LLVM.
@@ -515,6 +528,17 @@ impl<'a> Parser<'a> {
 
     /// Get or reserve the global named by token `t`, used as a pointer in address space
     /// `addrspace` ([`UNKNOWN_AS`] if the use does not say).
+    /// The sigil of the global name noted at `at` (its first character, or its sigil): LLVM's
+    /// messages about a global point there, past neither the `@` nor an opening quote.
+    fn global_sigil(&self, at: u32) -> u32 {
+        let before = |k: u32| at.checked_sub(k).and_then(|o| self.src.get(o as usize));
+        match (before(1), before(2)) {
+            (Some(b'@'), _) => at - 1,
+            (Some(b'"'), Some(b'@')) => at - 2,
+            _ => at,
+        }
+    }
+
     pub(super) fn global_ref(&mut self, t: Token, addrspace: u32) -> GlobalId {
         self.saw_global = true;
         let name = self.name_str(t);
@@ -553,16 +577,12 @@ impl<'a> Parser<'a> {
         match (kind, ty_at) {
             (GlobalKind::Function(f), _) => {
                 let at = self.pending_globals.get(&placeholder).copied().unwrap_or(0);
-                // The offset is the name's: step back over the sigil (and an opening quote).
-                let at = (1..=2)
-                    .map(|k| at.saturating_sub(k))
-                    .find(|&o| self.src.get(o as usize) == Some(&b'@'))
-                    .unwrap_or(at);
+                let at = self.global_sigil(at);
                 self.error_at(
                     at,
                     format!(
                         "invalid forward reference to function '{}' with wrong type: expected '{}' but was '{}'",
-                        f.common.name.as_str().unwrap_or_default(),
+                        super::shown_name(f.common.name.as_str().unwrap_or_default()),
                         ptr(defined),
                         ptr(used)
                     ),
@@ -864,7 +884,9 @@ impl<'a> Parser<'a> {
         if let Some(Ok(g)) = found {
             if !self.pending_globals.contains_key(&g) {
                 let n = kind.common().name.as_str().unwrap_or_default();
-                return self.error_at(name_off, format!("redefinition of global '@{n}'"));
+                let n = super::shown_name(n);
+                let at = self.global_sigil(name_off);
+                return self.error_at(at, format!("redefinition of global '@{n}'"));
             }
             self.check_forward_type(g, &kind, ty_at)?;
             self.pending_globals.remove(&g);
@@ -903,6 +925,7 @@ impl<'a> Parser<'a> {
         } else {
             match owner.as_str() {
                 Some(n) if !n.bytes().all(|b| b.is_ascii_digit()) => {
+                    let n = super::shown_name(n);
                     if !self.comdat_names.contains(n) {
                         self.comdat_uses.push((kw, n.into()));
                     }
