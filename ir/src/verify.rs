@@ -69,6 +69,7 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_globals(m)?;
     verify_global_attachments(m)?;
     verify_module_flags(m)?;
+    verify_string_lists(m)?;
     debug_info::verify_debug_info_nodes(m)?;
     let string_attrs = StringAttrGroups::new(m);
     verify_function_attrs(m, &string_attrs)?;
@@ -2719,6 +2720,48 @@ fn verify_module_flags(m: &Module) -> Result<(), VerifyError> {
                 if !triple {
                     return fail("expected a MDNode triple");
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's checks of `!llvm.ident` and `!llvm.commandline` (compiler and command-line
+/// strings): each entry a node of exactly one operand, a string.
+fn verify_string_lists(m: &Module) -> Result<(), VerifyError> {
+    for list in ["llvm.ident", "llvm.commandline"] {
+        let Some(named) = m.named_md.iter().find(|n| &*n.name == list) else {
+            continue;
+        };
+        let fail = |msg: String| {
+            Err(VerifyError {
+                function: String::new(),
+                offset: None,
+                msg,
+            })
+        };
+        let entries = tuple_operands(&named.text).unwrap_or_default();
+        let wanted: rustc_hash::FxHashSet<u32> = (entries.iter())
+            .filter_map(|o| match o {
+                MdOperand::Ref(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        let nodes: rustc_hash::FxHashMap<u32, &str> = (m.md_nodes.iter())
+            .filter(|n| wanted.contains(&n.id))
+            .map(|n| (n.id, &*n.text))
+            .collect();
+        for entry in entries {
+            let Some((_, ops)) = resolve(&nodes, entry) else {
+                continue;
+            };
+            if ops.len() != 1 {
+                return fail(format!("incorrect number of operands in {list} metadata"));
+            }
+            if ops[0] != MdOperand::Str {
+                return fail(format!(
+                    "invalid value for {list} metadata entry operand(the operand should be a string)"
+                ));
             }
         }
     }

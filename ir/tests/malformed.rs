@@ -1507,6 +1507,12 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("!llvm.module.flags = !{!0}\n!0 = !{!\"x\", !\"a\", i32 1}\n", "invalid behavior operand in module flag (expected constant integer)"),
     ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, i32 2, i32 1}\n", "invalid ID operand in module flag (expected metadata string)"),
     ("!llvm.module.flags = !{!0}\n!0 = !{i32 5, !\"CG Profile\", !1}\n!1 = !{!\"\"}\n", "expected a MDNode triple"),
+    // Compiler and command-line strings: one string per entry.
+    ("!llvm.ident = !{!0, !1}\n!llvm.commandline = !{!2}\n!0 = !{!\"clang\"}\n!1 = !{!\"rustc\"}\n!2 = !{!\"-O2\"}\n", ""),
+    ("!llvm.ident = !{!0}\n!0 = !{!\"a\", !\"b\"}\n", "incorrect number of operands in llvm.ident metadata"),
+    ("!llvm.ident = !{!0}\n!0 = !{i32 1}\n", "invalid value for llvm.ident metadata entry operand(the operand should be a string)"),
+    ("!llvm.commandline = !{!0}\n!0 = !{}\n", "incorrect number of operands in llvm.commandline metadata"),
+    ("!llvm.commandline = !{!0}\n!0 = !{null}\n", "invalid value for llvm.commandline metadata entry operand(the operand should be a string)"),
     ("declare void @f(ptr inalloca(i32))\ndefine void @g() {\n  %a = alloca inalloca i32\n  call void @f(ptr inalloca(i32) %a)\n  ret void\n}\n", ""),
     ("declare void @f(ptr inalloca(i32))\ndefine void @g() {\n  %a = alloca i32\n  call void @f(ptr inalloca(i32) %a)\n  ret void\n}\n", "inalloca argument for call has mismatched alloca"),
     ("declare half @llvm.fptrunc.round(float, metadata)\ndefine half @f(float %a) {\n  %r = call half @llvm.fptrunc.round(float %a, metadata !\"round.upward\")\n  ret half %r\n}\n", ""),
@@ -1536,6 +1542,8 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("!named = !{!0}\n!0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())\n!1 = distinct !DIGlobalVariable(name: \"g\", type: !2, isDefinition: true)\n!2 = !DIBasicType(name: \"int\", size: 32)\n", ""),
     ("!named = !{!0}\n!0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())\n!1 = distinct !DIGlobalVariable(name: \"g\", isDefinition: true)\n", "missing global variable type"),
     ("!named = !{!0}\n!0 = !DIGlobalVariable(name: \"g\", type: null)\n", "missing global variable type"),
+    ("!named = !{!0}\n!0 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: null, size: 64, dwarfAddressSpace: 1)\n", ""),
+    ("!named = !{!0}\n!0 = !DIDerivedType(tag: DW_TAG_const_type, baseType: null, dwarfAddressSpace: 1)\n", "DWARF address space only applies to pointer or reference types"),
     // Macros define or undefine, macro files start a file; a fixed-point type's encoding and
     // factors fit its kind.
     ("!named = !{!0}\n!0 = !DIMacro(type: DW_MACINFO_undef, name: \"x\")\n", ""),

@@ -1,7 +1,8 @@
 //! The debug-info nodes LLVM's verifier refuses on their own text: a `!DIExpression` that
 //! is not valid as `DIExpression::isValid` judges it, a `!DIGlobalVariable` without a
-//! type, a `!DIMacro` or `!DIMacroFile` of the wrong macinfo type, and a
-//! `!DIFixedPointType` whose encoding or factors do not fit its kind. Such findings make LLVM strip the module's debug information (a warning), and only
+//! type, a `!DIMacro` or `!DIMacroFile` of the wrong macinfo type, a `!DIDerivedType` other
+//! than a pointer or reference with a DWARF address space, and a `!DIFixedPointType` whose
+//! encoding or factors do not fit its kind. Such findings make LLVM strip the module's debug information (a warning), and only
 //! what is left is verified again: so a node found wanting is reported only when something
 //! stripping keeps reaches it (a named node other than `llvm.dbg.*`, an attachment other
 //! than `!dbg`, a call's metadata argument), as the walk that numbers nodes for printing
@@ -41,6 +42,24 @@ pub(super) fn verify_debug_info_nodes(m: &Module) -> Result<(), VerifyError> {
         } else if let Some(fields) = kind.strip_prefix("FixedPointType(") {
             if let Some(msg) = fixed_point_problem(fields) {
                 suspects.push((n.id, msg));
+            }
+        } else if let Some(fields) = kind.strip_prefix("DerivedType(") {
+            // A DWARF address space is a pointer's or a reference's (tags 0x0f, 0x10, 0x42).
+            let tag = field(fields, "tag").unwrap_or("");
+            let pointer = matches!(
+                tag,
+                "DW_TAG_pointer_type"
+                    | "DW_TAG_reference_type"
+                    | "DW_TAG_rvalue_reference_type"
+                    | "15"
+                    | "16"
+                    | "66"
+            );
+            if !pointer && field(fields, "dwarfAddressSpace").is_some() {
+                suspects.push((
+                    n.id,
+                    "DWARF address space only applies to pointer or reference types",
+                ));
             }
         } else if let Some(fields) = kind.strip_prefix("GlobalVariable(") {
             let fields = fields.trim_end().trim_end_matches(')');
