@@ -917,10 +917,7 @@ impl<'a> Parser<'a> {
     /// The name a token spells, borrowed from the text unless it is quoted.
     fn name_str(&self, t: Token) -> std::borrow::Cow<'a, str> {
         if t.quoted {
-            let name = crate::lexer::name_from_bytes(unescape(
-                &self.src[t.start as usize..t.end as usize],
-            ));
-            digit_name_key(t, name).into()
+            self.escaped_name(t).into()
         } else {
             self.text(t).into()
         }
@@ -929,13 +926,17 @@ impl<'a> Parser<'a> {
     fn name_of(&self, t: Token) -> Box<str> {
         // Quoted names, and metadata names (`!\5Cname`), may hold `\XX` escapes.
         if t.quoted || (t.kind == Tok::MetaName && self.text(t).contains('\\')) {
-            let name = crate::lexer::name_from_bytes(unescape(
-                &self.src[t.start as usize..t.end as usize],
-            ));
-            digit_name_key(t, name).into()
+            self.escaped_name(t).into()
         } else {
             self.text(t).into()
         }
+    }
+
+    /// The name token `t` spells with its `\XX` escapes resolved, as a key
+    /// ([`digit_name_key`]).
+    fn escaped_name(&self, t: Token) -> String {
+        let raw = &self.src[t.start as usize..t.end as usize];
+        digit_name_key(t, crate::lexer::name_from_bytes(unescape(raw)))
     }
 
     fn string_bytes(&self, t: Token) -> Box<[u8]> {

@@ -2648,6 +2648,26 @@ fn attached_text<'a>(
     }
 }
 
+/// The text of the numbered nodes among `ids`, by number: one pass over the nodes for a few
+/// wanted ones, rather than a map of all of them (modules with debug information have
+/// millions).
+fn nodes_named<'m>(m: &'m Module, ids: &[MdOperand<'_>]) -> rustc_hash::FxHashMap<u32, &'m str> {
+    let wanted: rustc_hash::FxHashSet<u32> = ids
+        .iter()
+        .filter_map(|o| match o {
+            MdOperand::Ref(n) => Some(*n),
+            _ => None,
+        })
+        .collect();
+    if wanted.is_empty() {
+        return Default::default();
+    }
+    (m.md_nodes.iter())
+        .filter(|n| wanted.contains(&n.id))
+        .map(|n| (n.id, &*n.text))
+        .collect()
+}
+
 /// LLVM's checks of `!llvm.module.flags`: each flag a triple of a behavior (an integer from
 /// 1 to 8), a name and a value; the value of "CG Profile" a list of triples.
 fn verify_module_flags(m: &Module) -> Result<(), VerifyError> {
@@ -2661,25 +2681,8 @@ fn verify_module_flags(m: &Module) -> Result<(), VerifyError> {
             msg: msg.into(),
         })
     };
-    // Only the nodes the flags name, and those of a call-graph profile, are looked up: a pass
-    // over the nodes for each, rather than a map of all of them (modules with debug
-    // information have millions).
-    let pick = |ids: &[MdOperand<'_>]| -> rustc_hash::FxHashMap<u32, &str> {
-        let wanted: rustc_hash::FxHashSet<u32> = ids
-            .iter()
-            .filter_map(|o| match o {
-                MdOperand::Ref(n) => Some(*n),
-                _ => None,
-            })
-            .collect();
-        if wanted.is_empty() {
-            return Default::default();
-        }
-        (m.md_nodes.iter())
-            .filter(|n| wanted.contains(&n.id))
-            .map(|n| (n.id, &*n.text))
-            .collect()
-    };
+    // Only the nodes the flags name, and those of a call-graph profile, are looked up.
+    let pick = |ids: &[MdOperand<'_>]| nodes_named(m, ids);
     let listed = tuple_operands(&flags.text).unwrap_or_default();
     let nodes = pick(&listed);
     for flag in listed {
@@ -2741,16 +2744,7 @@ fn verify_string_lists(m: &Module) -> Result<(), VerifyError> {
             })
         };
         let entries = tuple_operands(&named.text).unwrap_or_default();
-        let wanted: rustc_hash::FxHashSet<u32> = (entries.iter())
-            .filter_map(|o| match o {
-                MdOperand::Ref(n) => Some(*n),
-                _ => None,
-            })
-            .collect();
-        let nodes: rustc_hash::FxHashMap<u32, &str> = (m.md_nodes.iter())
-            .filter(|n| wanted.contains(&n.id))
-            .map(|n| (n.id, &*n.text))
-            .collect();
+        let nodes = nodes_named(m, &entries);
         for entry in entries {
             let Some((_, ops)) = resolve(&nodes, entry) else {
                 continue;

@@ -389,23 +389,20 @@ impl<'a> Parser<'a> {
             return self.error_at(at, format!("use of undefined value '@{name}'"));
         }
         // `@0`-style names are LLVM's numbered (unnamed) globals; the writer renumbers them.
-        let numbered: Vec<GlobalId> = self
-            .m
-            .globals
-            .iter()
-            .filter(|(_, g)| matches!(&g.common().name, Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit())))
-            .map(|(id, _)| id)
-            .collect();
-        // Each leaves the name map on its own: rebuilding the map hashed every name again.
+        // Globals named with digits only (`@"0"`) take their names as written once no
+        // numbered global is keyed by the same digits. Each leaves the name map on its own:
+        // rebuilding the map hashed every name again.
+        let (mut numbered, mut digit_named) = (Vec::new(), Vec::new());
+        for (id, g) in self.m.globals.iter() {
+            match &g.common().name {
+                Name::Named(n) if n.bytes().all(|b| b.is_ascii_digit()) => numbered.push(id),
+                Name::Named(n) if n.starts_with(super::DIGIT_NAME) => digit_named.push(id),
+                _ => {}
+            }
+        }
         for g in numbered {
             self.m.rename_global(g, Name::Unnamed);
         }
-        // Globals named with digits only take their names as written, now that no numbered
-        // global is keyed by the same digits.
-        let digit_named: Vec<GlobalId> = (self.m.globals.iter())
-            .filter(|(_, g)| matches!(&g.common().name, Name::Named(n) if n.starts_with(super::DIGIT_NAME)))
-            .map(|(id, _)| id)
-            .collect();
         for g in digit_named {
             let name = self.m.global_name(g);
             let name = super::shown_name(&name).into();
@@ -526,8 +523,6 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Get or reserve the global named by token `t`, used as a pointer in address space
-    /// `addrspace` ([`UNKNOWN_AS`] if the use does not say).
     /// The sigil of the global name noted at `at` (its first character, or its sigil): LLVM's
     /// messages about a global point there, past neither the `@` nor an opening quote.
     fn global_sigil(&self, at: u32) -> u32 {
@@ -539,6 +534,8 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Get or reserve the global named by token `t`, used as a pointer in address space
+    /// `addrspace` ([`UNKNOWN_AS`] if the use does not say).
     pub(super) fn global_ref(&mut self, t: Token, addrspace: u32) -> GlobalId {
         self.saw_global = true;
         let name = self.name_str(t);
