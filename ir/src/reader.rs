@@ -467,6 +467,9 @@ struct Parser<'a> {
     pub(crate) hints: crate::uses::UseHints,
     /// Identified structs that have a `%T = type ...` definition.
     defined_types: rustc_hash::FxHashSet<Type>,
+    /// Identified structs found sized ([`crate::types::TypeTable::is_sized`]), asked of by
+    /// `alloca`, `load`, `store` and `getelementptr`.
+    sized_structs: rustc_hash::FxHashSet<Type>,
     type_first_use: FxHashMap<Type, u32>,
     /// The type each `%name` read as a type stands for, by its text (quoted or not): a C++ module
     /// names its structs at every `alloca`, `getelementptr` and declaration, and looking a
@@ -648,6 +651,7 @@ impl<'a> Parser<'a> {
             global_insts: Vec::new(),
             hints: Default::default(),
             defined_types: Default::default(),
+            sized_structs: Default::default(),
             type_first_use: FxHashMap::default(),
             type_names: FxHashMap::default(),
             struct_literals: FxHashMap::default(),

@@ -182,6 +182,44 @@ fn is_scalable_leaf(data: &TypeData) -> bool {
     }
 }
 
+/// What LLVM 22 knows of a target extension type by its name alone (its `getTargetTypeInfo`):
+/// whether the type it is laid out as is sized, and the properties it declares. A name LLVM
+/// does not know is laid out as `void`: unsized, with no property.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TargetTypeInfo {
+    /// Laid out as a sized type (so it can be allocated, loaded and stored).
+    pub sized: bool,
+    /// `HasZeroInit`: `zeroinitializer` is a value of it.
+    pub zero_init: bool,
+    /// `CanBeGlobal`: a global variable may hold it.
+    pub global: bool,
+    /// `CanBeLocal`: an `alloca` may hold it.
+    pub local: bool,
+    /// `CanBeVectorElement`: a vector may have it as element type.
+    pub vector_element: bool,
+}
+
+/// [`TargetTypeInfo`] of the target extension type named `name`.
+pub fn target_type_info(name: &str) -> TargetTypeInfo {
+    let info = |zero_init, global, local, vector_element| TargetTypeInfo {
+        sized: true,
+        zero_init,
+        global,
+        local,
+        vector_element,
+    };
+    match name {
+        "spirv.Image" | "spirv.SignedImage" | "spirv.Type" => info(false, true, true, false),
+        "spirv.IntegralConstant" | "spirv.Literal" => TargetTypeInfo::default(),
+        _ if name.starts_with("spirv.") => info(true, true, true, false),
+        "aarch64.svcount" | "riscv.vector.tuple" => info(true, false, true, false),
+        _ if name.starts_with("dx.") => info(false, true, true, false),
+        "amdgcn.named.barrier" => info(false, true, false, false),
+        "llvm.test.vectorelement" => info(false, false, true, true),
+        _ => TargetTypeInfo::default(),
+    }
+}
+
 fn hot_slot(data: &TypeData) -> Option<usize> {
     match *data {
         TypeData::Void => Some(0),
@@ -447,6 +485,82 @@ impl TypeTable {
             }
         }
         false
+    }
+
+    /// Whether `t` has a size (LLVM's `Type::isSized`): what `alloca`, `load`, `store` and a
+    /// `getelementptr` with indices need. Not sized: `void`, labels, metadata, tokens,
+    /// functions, target types laid out as nothing, identified structs without a body (so
+    /// far: the reader asks as it reads, as LLParser does), and structs holding something
+    /// unsized or scalable, except a struct of one scalable vector type repeated.
+    ///
+    /// `known` holds identified structs already found sized (a body never changes once set,
+    /// so that stays true); a yes adds those this walk met. The walk keeps its own stack, so a
+    /// long chain of nested structs costs no recursion.
+    pub fn is_sized(&self, t: Type, known: &mut rustc_hash::FxHashSet<Type>) -> bool {
+        // The identified structs this walk added to `known`, taken out again on a no.
+        let mut met: SmallVec<[Type; 4]> = SmallVec::new();
+        let sized = self.sized_walk(t, known, &mut met);
+        if !sized {
+            for t in met {
+                known.remove(&t);
+            }
+        }
+        sized
+    }
+
+    fn sized_walk(
+        &self,
+        t: Type,
+        known: &mut rustc_hash::FxHashSet<Type>,
+        met: &mut SmallVec<[Type; 4]>,
+    ) -> bool {
+        let mut work: SmallVec<[Type; 8]> = smallvec::smallvec![t];
+        while let Some(t) = work.pop() {
+            let elems = match &self.data[t] {
+                TypeData::Void
+                | TypeData::Label
+                | TypeData::Metadata
+                | TypeData::Token
+                | TypeData::Func { .. } => return false,
+                TypeData::Array(_, e) => {
+                    work.push(*e);
+                    continue;
+                }
+                TypeData::TargetExt { name, .. } => {
+                    if !target_type_info(name).sized {
+                        return false;
+                    }
+                    continue;
+                }
+                TypeData::Struct { elems, .. } => &elems[..],
+                TypeData::Named(_) => {
+                    if !known.insert(t) {
+                        continue;
+                    }
+                    met.push(t);
+                    match self.body(t) {
+                        Some(b) => &b.elems[..],
+                        None => return false,
+                    }
+                }
+                _ => continue,
+            };
+            let first = elems.first().copied();
+            let homogeneous_scalable = first.is_some_and(|f| {
+                matches!(self.data[f], TypeData::Vector { scalable: true, .. })
+                    && elems.iter().all(|&e| e == f)
+            });
+            if homogeneous_scalable {
+                continue;
+            }
+            for &e in elems {
+                if self.is_scalable(e) {
+                    return false;
+                }
+                work.push(e);
+            }
+        }
+        true
     }
 
     /// Whether `t` is a pointer, opaque or typed (not a vector of pointers).

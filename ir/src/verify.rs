@@ -71,15 +71,15 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_module_flags(m)?;
     verify_string_lists(m)?;
     debug_info::verify_debug_info_nodes(m)?;
-    let string_attrs = StringAttrGroups::new(m);
-    verify_function_attrs(m, &string_attrs)?;
+    let group_facts = AttrGroupFacts::new(m);
+    verify_function_attrs(m, &group_facts)?;
     let intrinsics = IntrinsicConsts::new(m);
     intrinsics.verify_constant_users(m)?;
     let ranges = RangeNodes::new(m);
     // Module-wide metadata checks beside the functions' (reported first, as before them).
     let (scopes, functions) = rayon::join(
         || verify_alias_scopes(m),
-        || verify_functions(m, &intrinsics, &string_attrs, &ranges),
+        || verify_functions(m, &intrinsics, &group_facts, &ranges),
     );
     scopes?;
     functions
@@ -231,20 +231,31 @@ impl RangeNodes {
     }
 }
 
-/// The attribute groups holding a string attribute whose value LLVM's verifier refuses
-/// ([`string_attr_problem`]), found once so that a function or call naming a group costs a
-/// look-up only when there is such a group.
-struct StringAttrGroups {
-    /// Each such group's number and the verifier's message.
+/// What the verifier asks of attribute groups, found once so that a function or call naming
+/// a group costs a look-up only when some group has what is asked about.
+struct AttrGroupFacts {
+    /// The groups holding a string attribute whose value LLVM's verifier refuses
+    /// ([`string_attr_problem`]): each one's number and the verifier's message.
     bad: Vec<(u32, String)>,
+    /// The groups holding `speculatable`, which a call site may carry only when the function
+    /// it calls does.
+    speculatable: Vec<u32>,
 }
 
-impl StringAttrGroups {
+impl AttrGroupFacts {
     fn new(m: &Module) -> Self {
         let bad = (m.attr_groups.iter())
             .filter_map(|(&n, attrs)| Some((n, attrs.iter().find_map(string_attr_problem)?)))
             .collect();
-        StringAttrGroups { bad }
+        let speculatable = groups_holding(m, "speculatable");
+        AttrGroupFacts { bad, speculatable }
+    }
+
+    /// Whether function attributes `set` hold `speculatable`, in place or through a group.
+    fn speculatable(&self, set: &crate::attr::AttrSet) -> bool {
+        set.has("speculatable")
+            || (!self.speculatable.is_empty()
+                && set.groups.iter().any(|n| self.speculatable.contains(n)))
     }
 
     /// The message for function attributes `set` (inline or through a group), if any of
@@ -264,10 +275,27 @@ impl StringAttrGroups {
 /// call whose values it reads: `denormal-fp-math` (and its `-f32` twin: a mode for results,
 /// optionally `,` and a mode for inputs, each empty, `ieee`, `preserve-sign`,
 /// `positive-zero` or `dynamic`), `frame-pointer`, `sign-return-address`, the flags
-/// that are `true` or `false` (each value set confirmed against opt-22), and
-/// `target-features` (a list of `+feature` and `-feature`).
+/// that are `true` or `false` (each value set confirmed against opt-22),
+/// `target-features` (a list of `+feature` and `-feature`), and the numbers
+/// `patchable-function-prefix`, `patchable-function-entry` and `warn-stack-size`.
 fn string_attr_problem(a: &crate::attr::Attr) -> Option<String> {
-    let crate::attr::Attr::Str(key, Some(value)) = a else {
+    let crate::attr::Attr::Str(key, value) = a else {
+        return None;
+    };
+    match (&**key, value) {
+        // Read as a 32-bit unsigned number in base 10 (LLVM's `getAsInteger`: no sign).
+        ("patchable-function-prefix" | "patchable-function-entry" | "warn-stack-size", _) => {
+            let v = value.as_deref().unwrap_or_default();
+            let number = v.bytes().all(|b| b.is_ascii_digit()) && v.parse::<u32>().is_ok();
+            return (!number).then(|| format!("\"{key}\" takes an unsigned integer: {v}"));
+        }
+        // These two have no default: written without a value, they have an empty one.
+        ("frame-pointer" | "sign-return-address", None) => {
+            return Some(format!("invalid value for '{key}' attribute: "))
+        }
+        _ => {}
+    }
+    let Some(value) = value else {
         return None;
     };
     let mode = |m: &str| {
@@ -315,7 +343,7 @@ fn string_attr_problem(a: &crate::attr::Attr) -> Option<String> {
 fn verify_functions(
     m: &Module,
     intrinsics: &IntrinsicConsts,
-    string_attrs: &StringAttrGroups,
+    group_facts: &AttrGroupFacts,
     ranges: &RangeNodes,
 ) -> Result<(), VerifyError> {
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
@@ -328,7 +356,7 @@ fn verify_functions(
         .collect();
     let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {
         SCRATCH.with(|s| {
-            let facts = (intrinsics, string_attrs, ranges);
+            let facts = (intrinsics, group_facts, ranges);
             verify_function(m, g, f, body, facts, &mut s.borrow_mut())
         })
     };
@@ -364,9 +392,121 @@ fn groups_holding(m: &Module, kind: &str) -> Vec<u32> {
         .collect()
 }
 
+/// The attributes of `set`: those written in place, then those of its groups.
+fn fn_attrs<'m>(
+    m: &'m Module,
+    set: &'m crate::attr::AttrSet,
+) -> impl Iterator<Item = &'m crate::attr::Attr> + Clone {
+    let groups = set.groups.iter().filter_map(|n| m.attr_groups.get(n));
+    set.attrs.iter().chain(groups.flatten())
+}
+
+/// LLVM's rules on parameter attributes that concern more than one parameter (from
+/// `Verifier::verifyFunctionAttrs`), for the attribute sets `params` of a function with `n`
+/// parameters: at most one parameter each with `nest`, `returned`, `sret`, `swiftself`,
+/// `swiftasync` and `swifterror`; `sret` on the first or second, `inalloca` on the last.
+fn param_attrs_problem(params: &[crate::attr::AttrSet], n: usize) -> Option<&'static str> {
+    const ONCE: [(&str, &str); 6] = [
+        ("nest", "More than one parameter has attribute nest!"),
+        (
+            "returned",
+            "More than one parameter has attribute returned!",
+        ),
+        ("sret", "Cannot have multiple 'sret' parameters!"),
+        ("swiftself", "Cannot have multiple 'swiftself' parameters!"),
+        (
+            "swiftasync",
+            "Cannot have multiple 'swiftasync' parameters!",
+        ),
+        (
+            "swifterror",
+            "Cannot have multiple 'swifterror' parameters!",
+        ),
+    ];
+    let mut seen = [false; ONCE.len()];
+    for (i, set) in params.iter().enumerate().take(n) {
+        if set.attrs.is_empty() {
+            continue;
+        }
+        for (k, (kind, msg)) in ONCE.iter().enumerate() {
+            if set.has(kind) {
+                if seen[k] {
+                    return Some(msg);
+                }
+                seen[k] = true;
+                if *kind == "sret" && i > 1 {
+                    return Some("Attribute 'sret' is not on first or second parameter!");
+                }
+            }
+        }
+        if set.has("inalloca") && i + 1 != n {
+            return Some("inalloca isn't on the last parameter!");
+        }
+    }
+    None
+}
+
+/// LLVM's rules on the values of function attributes `attrs`: `vscale_range(min[, max])`
+/// with powers of two, min at most max (a max of 0 is no bound), and `allockind` naming
+/// exactly one of `alloc`, `realloc` and `free`, `free` without modifiers, and not both
+/// `zeroed` and `uninitialized`.
+fn fn_attr_values_problem<'m>(
+    attrs: impl Iterator<Item = &'m crate::attr::Attr>,
+) -> Option<&'static str> {
+    for a in attrs {
+        let crate::attr::Attr::Other(t) = a else {
+            continue;
+        };
+        if let Some(args) = t
+            .strip_prefix("vscale_range(")
+            .and_then(|r| r.strip_suffix(')'))
+        {
+            let (min, max) = args.split_once(',').unwrap_or((args, args));
+            let (Ok(min), Ok(max)) = (min.trim().parse::<u32>(), max.trim().parse::<u32>()) else {
+                continue;
+            };
+            // `vscale_range(0)` and `(0,0)` are LLVM's encoding of no attribute at all.
+            if min == 0 && max == 0 {
+                continue;
+            }
+            if min == 0 {
+                return Some("'vscale_range' minimum must be greater than 0");
+            }
+            if !min.is_power_of_two() {
+                return Some("'vscale_range' minimum must be power-of-two value");
+            }
+            if max != 0 && min > max {
+                return Some("'vscale_range' minimum cannot be greater than maximum");
+            }
+            if max != 0 && !max.is_power_of_two() {
+                return Some("'vscale_range' maximum must be power-of-two value");
+            }
+        } else if let Some(kinds) = t
+            .strip_prefix("allockind(\"")
+            .and_then(|r| r.strip_suffix("\")"))
+        {
+            let has = |k: &str| kinds.split(',').any(|x| x == k);
+            let kinds_of_call = ["alloc", "realloc", "free"]
+                .iter()
+                .filter(|k| has(k))
+                .count();
+            if kinds_of_call != 1 {
+                return Some("'allockind()' requires exactly one of alloc, realloc, and free");
+            }
+            if has("free") && (has("uninitialized") || has("zeroed") || has("aligned")) {
+                return Some("'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.");
+            }
+            if has("zeroed") && has("uninitialized") {
+                return Some("'allockind()' can't be both zeroed and uninitialized");
+            }
+        }
+    }
+    None
+}
+
 /// LLVM's "Attribute 'builtin' can only be applied to a callsite.": a function may not carry
 /// `builtin` through an attribute group (written inline, the reader refuses it already).
-fn verify_function_attrs(m: &Module, string_attrs: &StringAttrGroups) -> Result<(), VerifyError> {
+fn verify_function_attrs(m: &Module, group_facts: &AttrGroupFacts) -> Result<(), VerifyError> {
     // "Attributes 'noinline and alwaysinline' are incompatible!", inline or through groups.
     let has = |f: &Function, kind: &str| set_has(m, &f.attrs.func, kind);
     // `naked` is rare: the groups that hold it, found once (a look-up per function
@@ -396,7 +536,7 @@ fn verify_function_attrs(m: &Module, string_attrs: &StringAttrGroups) -> Result<
         if has(f, "noinline") && has(f, "alwaysinline") {
             return fail("Attributes 'noinline and alwaysinline' are incompatible!".into());
         }
-        if let Some(msg) = string_attrs.problem(&f.attrs.func) {
+        if let Some(msg) = group_facts.problem(&f.attrs.func) {
             return fail(msg);
         }
         if naked(f) && naked_argument_used(f) {
@@ -413,15 +553,7 @@ fn verify_function_attrs(m: &Module, string_attrs: &StringAttrGroups) -> Result<
         if let Some(msg) = calling_conv_problem(m, f) {
             return fail(msg.into());
         }
-        let allocsize = f.attrs.func.attrs.iter().chain(
-            f.attrs
-                .func
-                .groups
-                .iter()
-                .filter_map(|n| m.attr_groups.get(n))
-                .flatten(),
-        );
-        for a in allocsize.filter(|a| a.kind() == "allocsize") {
+        for a in fn_attrs(m, &f.attrs.func).filter(|a| a.kind() == "allocsize") {
             if let Some(msg) = allocsize_problem(m, a, params) {
                 return fail(msg.into());
             }
@@ -443,6 +575,22 @@ fn verify_function_attrs(m: &Module, string_attrs: &StringAttrGroups) -> Result<
         }
         if !intrinsic && token(&ret) {
             return fail("Function returns a token but isn't an intrinsic".into());
+        }
+        let amx = |t: &Type| matches!(m.types.get(*t), TypeData::X86Amx);
+        if !intrinsic && params.iter().any(amx) {
+            return fail("Function takes x86_amx but isn't an intrinsic".into());
+        }
+        if !intrinsic && amx(&ret) {
+            return fail("Function returns a x86_amx but isn't an intrinsic".into());
+        }
+        if let Some(msg) = param_attrs_problem(&f.attrs.params, params.len()) {
+            return fail(msg.into());
+        }
+        if let Some(msg) = fn_attr_values_problem(fn_attrs(m, &f.attrs.func)) {
+            return fail(msg.into());
+        }
+        if has(f, "jumptable") && f.common.unnamed_addr != crate::module::UnnamedAddr::Global {
+            return fail("Attribute 'jumptable' requires 'unnamed_addr'".into());
         }
     }
     let builtin_groups = groups_holding(m, "builtin");
@@ -518,6 +666,11 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
             };
             if declaration || common.linkage == Linkage::AvailableExternally {
                 return fail(g, format!("Declaration may not be in a Comdat!{}", at()));
+            }
+        }
+        if let GlobalKind::Var(v) = &global.kind {
+            if let Some(msg) = variable_problem(m, g, v) {
+                return fail(g, msg);
             }
         }
         match common.dll {
@@ -653,6 +806,78 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
         }
     }
     Ok(())
+}
+
+/// LLVM's rules for a global variable by itself (`Verifier::visitGlobalVariable`, and the
+/// appending rule of `visitGlobalValue`): only arrays append; a `common` variable is
+/// initialized to zero, not constant and in no comdat; nothing scalable, and no target type
+/// that may not live in a global.
+fn variable_problem(m: &Module, g: GlobalId, v: &crate::module::GlobalVar) -> Option<String> {
+    use crate::module::Linkage;
+    let fail = |msg: &str| Some(format!("{msg} ('@{}')", m.global_name(g)));
+    let array = matches!(m.types.get(v.value_ty), TypeData::Array(..));
+    if v.common.linkage == Linkage::Appending && !array {
+        return fail("Only global arrays can have appending linkage!");
+    }
+    if v.common.linkage == Linkage::Common && v.init.is_some() {
+        if !v.init.is_some_and(|c| null_value(m, c)) {
+            return fail("'common' global must have a zero initializer!");
+        }
+        if v.constant {
+            return fail("'common' global may not be marked constant!");
+        }
+        if v.common.comdat.is_some() {
+            return fail("'common' global may not be in a Comdat!");
+        }
+    }
+    if m.types.is_scalable(v.value_ty) {
+        return fail("Globals cannot contain scalable types");
+    }
+    if holds_local_target_type(m, v.value_ty) {
+        let name = m.global_name(g);
+        return Some(format!("Global @{name} has illegal target extension type"));
+    }
+    None
+}
+
+/// Whether `t` is or holds (in arrays and structs) a target type that may not be a global's
+/// (LLVM's `containsNonGlobalTargetExtType`).
+fn holds_local_target_type(m: &Module, t: Type) -> bool {
+    let mut seen: Vec<Type> = Vec::new();
+    let mut work = vec![t];
+    while let Some(t) = work.pop() {
+        match m.types.get(t) {
+            TypeData::TargetExt { name, .. } if !crate::types::target_type_info(name).global => {
+                return true;
+            }
+            TypeData::Array(_, e) => work.push(*e),
+            TypeData::Struct { elems, .. } => work.extend_from_slice(elems),
+            TypeData::Named(_) if !seen.contains(&t) => {
+                seen.push(t);
+                if let Some(body) = m.types.body(t) {
+                    work.extend_from_slice(&body.elems);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether constant `c` is its type's null value (LLVM's `Constant::isNullValue`): zero,
+/// `null`, `none`, positive zero, or an aggregate of those.
+fn null_value(m: &Module, c: Const) -> bool {
+    match m.consts.get(c) {
+        ConstData::Zero(_) | ConstData::Null(_) | ConstData::None(_) => true,
+        ConstData::Int { val, .. } => val.is_zero(),
+        ConstData::Float { bits, .. } => *bits == 0,
+        ConstData::Array { elems, .. }
+        | ConstData::Struct { elems, .. }
+        | ConstData::Vector { elems, .. } => elems.iter().all(|&e| null_value(m, e)),
+        ConstData::Bytes { bytes, .. } => bytes.iter().all(|&b| b == 0),
+        ConstData::Splat { elem, .. } => null_value(m, *elem),
+        _ => false,
+    }
 }
 
 /// Calling conventions of GPU entry points and a few others, as LLVM's
@@ -979,6 +1204,11 @@ struct Scratch {
     /// Phi checks: the sorted incoming blocks and the sorted predecessors.
     incoming: Vec<u32>,
     expected: Vec<u32>,
+    /// Identified structs found sized in this function ([`TypeTable::is_sized`]; emptied for
+    /// each function, the handles being those of its module).
+    ///
+    /// [`TypeTable::is_sized`]: crate::types::TypeTable::is_sized
+    sized: rustc_hash::FxHashSet<Type>,
 }
 
 thread_local! {
@@ -1351,7 +1581,7 @@ fn verify_function(
     g: GlobalId,
     f: &Function,
     body: &Body,
-    (intrinsics, string_attrs, ranges): (&IntrinsicConsts, &StringAttrGroups, &RangeNodes),
+    (intrinsics, group_facts, ranges): (&IntrinsicConsts, &AttrGroupFacts, &RangeNodes),
     s: &mut Scratch,
 ) -> Result<(), VerifyError> {
     let c = Checker { m, g, f, body };
@@ -1362,6 +1592,7 @@ fn verify_function(
         .func_parts(f.fn_ty)
         .expect("a function has a function type");
     s.build(body);
+    s.sized.clear();
     if !body.layout.is_empty() && !s.preds(0).is_empty() {
         let p = body.layout[s.preds(0)[0] as usize];
         return c.fail(
@@ -1407,7 +1638,24 @@ fn verify_function(
                     s.incoming.sort_unstable();
                     s.expected.sort_unstable();
                     if s.incoming != s.expected {
-                        return c.fail(Some(i), "PHINode should have one entry for each predecessor of its parent basic block!");
+                        let msg = if s.incoming.len() != s.expected.len() {
+                            "PHINode should have one entry for each predecessor of its parent basic block!"
+                        } else {
+                            "PHI node entries do not match predecessors!"
+                        };
+                        return c.fail(Some(i), msg);
+                    }
+                    // A block named twice (a switch with two cases to one block) comes with
+                    // the same value each time.
+                    if s.incoming.windows(2).any(|w| w[0] == w[1]) {
+                        let ambiguous = d.operands.chunks(2).enumerate().any(|(k, p)| {
+                            d.operands[..2 * k]
+                                .chunks(2)
+                                .any(|q| q.get(1) == p.get(1) && q[0] != p[0])
+                        });
+                        if ambiguous {
+                            return c.fail(Some(i), "PHI node has multiple entries for the same basic block with different incoming values!");
+                        }
                     }
                     for pair in d.operands.chunks(2) {
                         if c.ty(pair[0]).is_some_and(|t| t != d.ty) {
@@ -1426,6 +1674,10 @@ fn verify_function(
             if !d.md.is_empty() {
                 if let Some(msg) = attachment_misplaced(m, d) {
                     return c.fail(Some(i), msg);
+                }
+                let float = matches!(m.types.get(m.types.scalar(d.ty)), TypeData::Float(_));
+                if !float && d.md.iter().any(|a| &*a.kind == "fpmath") {
+                    return c.fail(Some(i), "fpmath requires a floating point result!");
                 }
                 // `!range` on a load or call: integers of the result's (scalar) type.
                 let range = d.md.iter().find(|a| &*a.kind == "range");
@@ -1464,7 +1716,38 @@ fn verify_function(
                         if calls_forbidden(&ci.cc) {
                             return c.fail(Some(i), "calling convention does not permit calls");
                         }
-                        if let Some(msg) = string_attrs.problem(&ci.attrs.func) {
+                        let called = d.callee().and_then(|v| match v {
+                            Value::Const(k) => m.function(m.consts.as_global(k)?),
+                            _ => None,
+                        });
+                        if called.is_none() {
+                            let ret = m.types.func_parts(ci.fn_ty).map(|(r, _, _)| m.types.get(r));
+                            match ret {
+                                Some(TypeData::Token) => {
+                                    return c.fail(
+                                        Some(i),
+                                        "Return type cannot be token for indirect call!",
+                                    )
+                                }
+                                Some(TypeData::X86Amx) => {
+                                    return c.fail(
+                                        Some(i),
+                                        "Return type cannot be x86_amx for indirect call!",
+                                    )
+                                }
+                                _ => {}
+                            }
+                        }
+                        // Only a call of a function that is itself speculatable.
+                        if group_facts.speculatable(&ci.attrs.func)
+                            && !called.is_some_and(|f| group_facts.speculatable(&f.attrs.func))
+                        {
+                            return c.fail(
+                                Some(i),
+                                "speculatable attribute may not apply to call sites",
+                            );
+                        }
+                        if let Some(msg) = group_facts.problem(&ci.attrs.func) {
                             return c.fail(Some(i), msg);
                         }
                         let callee = d
@@ -1545,6 +1828,12 @@ fn verify_function(
                         }
                     }
                 }
+                Opcode::Resume if f.personality.is_none() => {
+                    return c.fail(
+                        Some(i),
+                        "ResumeInst needs to be in a function with a personality.",
+                    );
+                }
                 Opcode::LandingPad if *landingpad_ty.get_or_insert(d.ty) != d.ty => {
                     return c.fail(Some(i), "The landingpad instruction should have a consistent result type inside a function.");
                 }
@@ -1558,14 +1847,26 @@ fn verify_function(
                         );
                     }
                 }
+                // Sizes the reader leaves to the verifier: those of accesses with an explicit
+                // alignment, and of every `getelementptr`'s source type, against the
+                // module's final type bodies.
                 Opcode::Store => {
                     if let Some(p) = d.operands.get(1).and_then(|&v| c.ty(v)) {
                         if !m.types.is_pointer(p) {
                             return c.fail(Some(i), "Store operand must be a pointer.");
                         }
                     }
+                    let val = d.operands.first().and_then(|&v| c.ty(v));
+                    if val.is_some_and(|t| !m.types.is_sized(t, &mut s.sized)) {
+                        return c.fail(Some(i), "storing unsized types is not allowed");
+                    }
                 }
                 Opcode::Alloca => {
+                    if let InstExtra::Alloca { allocated, .. } = &d.extra {
+                        if !m.types.is_sized(*allocated, &mut s.sized) {
+                            return c.fail(Some(i), "Cannot allocate unsized type");
+                        }
+                    }
                     if let Some(msg) = target::alloca_problem(&c, d) {
                         return c.fail(Some(i), msg);
                     }
@@ -1574,6 +1875,16 @@ fn verify_function(
                     if let Some(p) = d.operands.first().and_then(|&v| c.ty(v)) {
                         if !m.types.is_pointer(p) {
                             return c.fail(Some(i), "Load operand must be a pointer.");
+                        }
+                    }
+                    if !m.types.is_sized(d.ty, &mut s.sized) {
+                        return c.fail(Some(i), "loading unsized types is not allowed");
+                    }
+                }
+                Opcode::GetElementPtr => {
+                    if let InstExtra::Gep { source } = &d.extra {
+                        if !m.types.is_sized(*source, &mut s.sized) {
+                            return c.fail(Some(i), "GEP into unsized type!");
                         }
                     }
                 }
@@ -2052,13 +2363,7 @@ fn layout_intrinsic_problem(c: &Checker<'_>, d: &InstData, name: &str) -> Option
 
 /// The minimum of function `f`'s `vscale_range(min[, max])`, inline or through a group.
 fn vscale_range_min(m: &Module, f: &Function) -> Option<u64> {
-    let set = &f.attrs.func;
-    let groups = set
-        .groups
-        .iter()
-        .filter_map(|n| m.attr_groups.get(n))
-        .flatten();
-    set.attrs.iter().chain(groups).find_map(|a| match a {
+    fn_attrs(m, &f.attrs.func).find_map(|a| match a {
         crate::attr::Attr::Other(t) => {
             let args = t.strip_prefix("vscale_range(")?.strip_suffix(')')?;
             args.split(',').next()?.trim().parse().ok()

@@ -374,12 +374,9 @@ impl<'a> Parser<'a> {
             }
             "zeroinitializer"
                 if matches!(&tyd, TypeData::TargetExt { name, .. }
-                    if !["spirv.", "aarch64.svcount", "riscv.vector.tuple"]
-                        .iter()
-                        .any(|p| name.starts_with(p))) =>
+                    if !crate::types::target_type_info(name).zero_init) =>
             {
-                // Only target types with a zero value take one (LLVM's `HasZeroInit`; of the
-                // `spirv.` types some have none, which is not checked).
+                // Only target types with a zero value take one (LLVM's `HasZeroInit`).
                 return self.err("invalid type for null constant");
             }
             "undef" => ConstData::Undef(ty),
@@ -614,6 +611,12 @@ impl<'a> Parser<'a> {
             let Some(&base) = e.ops.first() else {
                 return self.error_at(token_offset(t), "getelementptr needs a base pointer");
             };
+            if e.ops.len() > 1 && !self.m.types.is_sized(source, &mut self.sized_structs) {
+                return self.error_at(
+                    token_offset(t),
+                    "base element of getelementptr must be sized",
+                );
+            }
             // A constant's offset must be known while reading (LLVM's
             // `ConstantExpr::isSupportedGetElementPtr`); an instruction may step over one.
             if self.m.types.is_scalable(source) {

@@ -788,6 +788,17 @@ impl<'a> Parser<'a> {
             } else {
                 Some(self.parse_const(value_ty)?)
             };
+            // After the initializer, as LLParser checks it.
+            if matches!(
+                self.m.types.get(value_ty),
+                TypeData::Label
+                    | TypeData::Metadata
+                    | TypeData::Func { .. }
+                    | TypeData::Token
+                    | TypeData::X86Amx
+            ) {
+                return self.error_at(ty_at, "invalid type for global variable");
+            }
             let mut gv = GlobalVar {
                 common,
                 value_ty,

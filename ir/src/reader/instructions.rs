@@ -425,7 +425,11 @@ impl<'a> Parser<'a> {
                 let allocated = self.parse_type()?;
                 if matches!(
                     self.m.types.get(allocated),
-                    TypeData::Label | TypeData::Metadata | TypeData::Func { .. } | TypeData::Token
+                    TypeData::Label
+                        | TypeData::Metadata
+                        | TypeData::Func { .. }
+                        | TypeData::Token
+                        | TypeData::X86Amx
                 ) {
                     return Err(self.make_error(ty_at, "invalid type for alloca".into()));
                 }
@@ -456,6 +460,11 @@ impl<'a> Parser<'a> {
                         d.operands.push(self.typed_value()?.1);
                     }
                 }
+                // With an alignment LLParser leaves sizes to the verifier (which knows every
+                // type's body by then); without one the type must be sized here.
+                if !seen_align && !self.m.types.is_sized(allocated, &mut self.sized_structs) {
+                    return self.error_at(ty_at, "Cannot allocate unsized type");
+                }
                 d.ty = self
                     .m
                     .types
@@ -473,6 +482,7 @@ impl<'a> Parser<'a> {
                 if self.eat_word("volatile") {
                     d.flags.set(Flags::VOLATILE);
                 }
+                let ty_at = token_offset(self.tok);
                 d.ty = self.parse_type()?;
                 self.expect(Tok::Comma, "','")?;
                 let ptr_at = token_offset(self.tok);
@@ -500,6 +510,9 @@ impl<'a> Parser<'a> {
                 if let Some(a) = &at {
                     self.check_atomic_access(a.ordering, align, ptr_at, "load")?;
                 }
+                if align.is_none() && !self.m.types.is_sized(d.ty, &mut self.sized_structs) {
+                    return self.error_at(ty_at, "loading unsized types is not allowed");
+                }
                 d.extra = InstExtra::Load {
                     align: align.and_then(Align::new),
                     atomic: at,
@@ -512,7 +525,8 @@ impl<'a> Parser<'a> {
                     d.flags.set(Flags::VOLATILE);
                 }
                 let val_at = token_offset(self.tok);
-                d.operands.push(self.typed_value()?.1);
+                let (val_ty, val) = self.typed_value()?;
+                d.operands.push(val);
                 self.expect(Tok::Comma, "','")?;
                 d.operands.push(self.typed_value()?.1);
                 let at = if atomic {
@@ -523,6 +537,9 @@ impl<'a> Parser<'a> {
                 let align = self.trailing(&mut d, true)?;
                 if let Some(a) = &at {
                     self.check_atomic_access(a.ordering, align, val_at, "store")?;
+                }
+                if align.is_none() && !self.m.types.is_sized(val_ty, &mut self.sized_structs) {
+                    return self.error_at(val_at, "storing unsized types is not allowed");
                 }
                 d.extra = InstExtra::Store {
                     align: align.and_then(Align::new),
@@ -638,7 +655,8 @@ impl<'a> Parser<'a> {
                 let source = self.parse_type()?;
                 let mut any_vec: Option<(u32, bool)> = None;
                 let mut idx_consts: SmallVec<[Option<u64>; 4]> = SmallVec::new();
-                let mut first = true;
+                // LLParser's place for the checks of the whole: the base pointer.
+                let mut base_at = None;
                 while self.eat(Tok::Comma) {
                     if self.tok.kind == Tok::MetaName {
                         self.inst_md(&mut d)?;
@@ -647,29 +665,42 @@ impl<'a> Parser<'a> {
                         }
                         break;
                     }
+                    let at = token_offset(self.tok);
                     let (ty, v) = self.typed_value()?;
                     if let Some(vl) = self.m.types.vector_len(ty) {
                         if any_vec.is_some_and(|a| a != vl) {
-                            return self
-                                .err("getelementptr vector index has a wrong number of elements");
+                            return self.error_at(
+                                at,
+                                "getelementptr vector index has a wrong number of elements",
+                            );
                         }
                         any_vec = Some(vl);
                     }
-                    if first {
-                        first = false;
+                    if base_at.is_none() {
+                        base_at = Some(at);
                     } else {
                         idx_consts.push(self.const_index(v));
                     }
                     d.operands.push(v);
                 }
-                if d.operands.is_empty() {
+                let Some(base_at) = base_at else {
                     return self.err("getelementptr needs a base pointer");
+                };
+                if d.operands.len() > 1 && !self.m.types.is_sized(source, &mut self.sized_structs) {
+                    return self.error_at(base_at, "base element of getelementptr must be sized");
+                }
+                if self.m.types.struct_fields(source).is_some() && self.m.types.is_scalable(source)
+                {
+                    return self.error_at(
+                        base_at,
+                        "getelementptr cannot target structure that contains scalable vector type",
+                    );
                 }
                 let base_ty = self.value_type(d.operands[0]);
                 d.ty = self
                     .gep_result(source, base_ty, &idx_consts, any_vec)
                     .ok_or_else(|| {
-                        self.make_error(token_offset(t), "invalid getelementptr indices".into())
+                        self.make_error(base_at, "invalid getelementptr indices".into())
                     })?;
                 d.extra = InstExtra::Gep { source };
                 return Ok(d);

@@ -430,10 +430,25 @@ impl<'a> Parser<'a> {
         }
         let n = self.parse_u32()?;
         self.expect_word("x")?;
+        let elem_at = self.tok.start;
         let elem = self.parse_type()?;
         self.expect(Tok::Greater, "'>'")?;
         if n == 0 {
             return self.error_at(start, "zero element vector is illegal");
+        }
+        // LLVM's `VectorType::isValidElementType`: scalars and pointers (and the byte type,
+        // which LLVM 22 does not have yet), and target types that say they may be elements.
+        let valid = match self.m.types.get(elem) {
+            TypeData::Int(_)
+            | TypeData::Byte(_)
+            | TypeData::Float(_)
+            | TypeData::Ptr(_)
+            | TypeData::TypedPtr(..) => true,
+            TypeData::TargetExt { name, .. } => crate::types::target_type_info(name).vector_element,
+            _ => false,
+        };
+        if !valid {
+            return self.error_at(elem_at, "invalid vector element type");
         }
         Ok(self.m.types.intern(TypeData::Vector {
             len: n,
