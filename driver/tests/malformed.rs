@@ -401,7 +401,7 @@ fn identified_structs_may_not_contain_themselves_or_nest_without_end() {
             "'b' is recursive",
         ),
         (
-            "%a = type { <2 x %b> }\n%b = type { %a }\n",
+            "%a = type { { %b } }\n%b = type { %a }\n",
             2,
             "is recursive",
         ),

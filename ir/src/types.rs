@@ -499,21 +499,41 @@ impl TypeTable {
     pub fn is_sized(&self, t: Type, known: &mut rustc_hash::FxHashSet<Type>) -> bool {
         // The identified structs this walk added to `known`, taken out again on a no.
         let mut met: SmallVec<[Type; 4]> = SmallVec::new();
-        let sized = self.sized_walk(t, known, &mut met);
+        let sized = self.sized_walk(t, |n| {
+            if known.insert(n) {
+                met.push(n);
+                None
+            } else {
+                Some(true)
+            }
+        });
         if !sized {
-            for t in met {
-                known.remove(&t);
+            for n in met {
+                known.remove(&n);
             }
         }
         sized
     }
 
-    fn sized_walk(
-        &self,
-        t: Type,
-        known: &mut rustc_hash::FxHashSet<Type>,
-        met: &mut SmallVec<[Type; 4]>,
-    ) -> bool {
+    /// Every identified struct that is sized with the bodies the table holds now: for
+    /// [`TypeTable::is_sized_among`] once the module is read.
+    pub fn sized_structs(&self) -> rustc_hash::FxHashSet<Type> {
+        let mut known = rustc_hash::FxHashSet::default();
+        for &t in self.named_structs() {
+            self.is_sized(t, &mut known);
+        }
+        known
+    }
+
+    /// [`TypeTable::is_sized`] where `sized` is [`TypeTable::sized_structs`]: no identified
+    /// struct is walked into, so threads can share the set.
+    pub fn is_sized_among(&self, t: Type, sized: &rustc_hash::FxHashSet<Type>) -> bool {
+        self.sized_walk(t, |n| Some(sized.contains(&n)))
+    }
+
+    /// The walk of [`TypeTable::is_sized`]. `named` answers for an identified struct: sized
+    /// (`Some(true)`: not walked into), unsized (`Some(false)`), or to be judged by its body.
+    fn sized_walk(&self, t: Type, mut named: impl FnMut(Type) -> Option<bool>) -> bool {
         let mut work: SmallVec<[Type; 8]> = smallvec::smallvec![t];
         while let Some(t) = work.pop() {
             let elems = match &self.data[t] {
@@ -533,16 +553,14 @@ impl TypeTable {
                     continue;
                 }
                 TypeData::Struct { elems, .. } => &elems[..],
-                TypeData::Named(_) => {
-                    if !known.insert(t) {
-                        continue;
-                    }
-                    met.push(t);
-                    match self.body(t) {
+                TypeData::Named(_) => match named(t) {
+                    Some(true) => continue,
+                    Some(false) => return false,
+                    None => match self.body(t) {
                         Some(b) => &b.elems[..],
                         None => return false,
-                    }
-                }
+                    },
+                },
                 _ => continue,
             };
             let first = elems.first().copied();

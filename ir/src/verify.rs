@@ -19,6 +19,7 @@ use crate::value::Value;
 use cranelift_entity::EntityRef;
 use cranelift_entity::SecondaryMap;
 use rayon::prelude::*;
+use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::fmt;
 
@@ -75,14 +76,26 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
     verify_function_attrs(m, &group_facts)?;
     let intrinsics = IntrinsicConsts::new(m);
     intrinsics.verify_constant_users(m)?;
-    let ranges = RangeNodes::new(m);
+    let facts = Facts {
+        intrinsics,
+        group_facts,
+        ranges: RangeNodes::new(m),
+        sized: m.types.sized_structs(),
+    };
     // Module-wide metadata checks beside the functions' (reported first, as before them).
-    let (scopes, functions) = rayon::join(
-        || verify_alias_scopes(m),
-        || verify_functions(m, &intrinsics, &group_facts, &ranges),
-    );
+    let (scopes, functions) =
+        rayon::join(|| verify_alias_scopes(m), || verify_functions(m, &facts));
     scopes?;
     functions
+}
+
+/// What the checks of every body ask of the module, found once before them.
+struct Facts {
+    intrinsics: IntrinsicConsts,
+    group_facts: AttrGroupFacts,
+    ranges: RangeNodes,
+    /// The sized identified structs ([`crate::types::TypeTable::sized_structs`]).
+    sized: rustc_hash::FxHashSet<Type>,
 }
 
 /// The constants that name an intrinsic function (`@llvm.*`): LLVM's "Invalid user of
@@ -245,7 +258,7 @@ struct AttrGroupFacts {
 impl AttrGroupFacts {
     fn new(m: &Module) -> Self {
         let bad = (m.attr_groups.iter())
-            .filter_map(|(&n, attrs)| Some((n, attrs.iter().find_map(string_attr_problem)?)))
+            .filter_map(|(&n, attrs)| Some((n, attrs.iter().find_map(fn_attr_problem)?)))
             .collect();
         let speculatable = groups_holding(m, "speculatable");
         AttrGroupFacts { bad, speculatable }
@@ -261,7 +274,7 @@ impl AttrGroupFacts {
     /// The message for function attributes `set` (inline or through a group), if any of
     /// them has a value LLVM cannot read.
     fn problem(&self, set: &crate::attr::AttrSet) -> Option<String> {
-        if let Some(msg) = set.attrs.iter().find_map(string_attr_problem) {
+        if let Some(msg) = set.attrs.iter().find_map(fn_attr_problem) {
             return Some(msg);
         }
         if self.bad.is_empty() {
@@ -269,6 +282,11 @@ impl AttrGroupFacts {
         }
         (set.groups.iter()).find_map(|n| self.bad.iter().find(|b| b.0 == *n).map(|b| b.1.clone()))
     }
+}
+
+/// What LLVM's verifier says of function (or call site) attribute `a`, if it refuses it.
+fn fn_attr_problem(a: &crate::attr::Attr) -> Option<String> {
+    string_attr_problem(a).or_else(|| attr_value_problem(a).map(String::from))
 }
 
 /// LLVM's "invalid value for '...' attribute" for the string attributes of a function or
@@ -340,12 +358,7 @@ fn string_attr_problem(a: &crate::attr::Attr) -> Option<String> {
 }
 
 /// Every function body, on all cores; the first finding in module order.
-fn verify_functions(
-    m: &Module,
-    intrinsics: &IntrinsicConsts,
-    group_facts: &AttrGroupFacts,
-    ranges: &RangeNodes,
-) -> Result<(), VerifyError> {
+fn verify_functions(m: &Module, facts: &Facts) -> Result<(), VerifyError> {
     let bodies: Vec<(GlobalId, &Function, &Body)> = m
         .functions()
         .filter_map(|g| {
@@ -355,10 +368,7 @@ fn verify_functions(
         })
         .collect();
     let check = |&(g, f, body): &(GlobalId, &Function, &Body)| {
-        SCRATCH.with(|s| {
-            let facts = (intrinsics, group_facts, ranges);
-            verify_function(m, g, f, body, facts, &mut s.borrow_mut())
-        })
+        SCRATCH.with(|s| verify_function(m, g, f, body, facts, &mut s.borrow_mut()))
     };
     let found = if bodies.len() < 2 {
         bodies.iter().find_map(|b| check(b).err())
@@ -425,80 +435,81 @@ fn param_attrs_problem(params: &[crate::attr::AttrSet], n: usize) -> Option<&'st
     ];
     let mut seen = [false; ONCE.len()];
     for (i, set) in params.iter().enumerate().take(n) {
-        if set.attrs.is_empty() {
-            continue;
-        }
-        for (k, (kind, msg)) in ONCE.iter().enumerate() {
-            if set.has(kind) {
-                if seen[k] {
-                    return Some(msg);
-                }
-                seen[k] = true;
-                if *kind == "sret" && i > 1 {
-                    return Some("Attribute 'sret' is not on first or second parameter!");
-                }
+        for a in &set.attrs {
+            // These take no argument, or a type: their text is their kind.
+            let kind = match a {
+                crate::attr::Attr::Other(t) | crate::attr::Attr::Type(t, _) => &**t,
+                crate::attr::Attr::Str(..) => continue,
+            };
+            if kind == "inalloca" && i + 1 != n {
+                return Some("inalloca isn't on the last parameter!");
             }
-        }
-        if set.has("inalloca") && i + 1 != n {
-            return Some("inalloca isn't on the last parameter!");
+            let Some(k) = ONCE.iter().position(|(once, _)| *once == kind) else {
+                continue;
+            };
+            if seen[k] {
+                return Some(ONCE[k].1);
+            }
+            seen[k] = true;
+            if kind == "sret" && i > 1 {
+                return Some("Attribute 'sret' is not on first or second parameter!");
+            }
         }
     }
     None
 }
 
-/// LLVM's rules on the values of function attributes `attrs`: `vscale_range(min[, max])`
-/// with powers of two, min at most max (a max of 0 is no bound), and `allockind` naming
-/// exactly one of `alloc`, `realloc` and `free`, `free` without modifiers, and not both
-/// `zeroed` and `uninitialized`.
-fn fn_attr_values_problem<'m>(
-    attrs: impl Iterator<Item = &'m crate::attr::Attr>,
-) -> Option<&'static str> {
-    for a in attrs {
-        let crate::attr::Attr::Other(t) = a else {
-            continue;
+/// LLVM's rules on the value of function attribute `a`: `vscale_range(min[, max])` with
+/// powers of two, min at most max (a max of 0 is no bound), and `allockind` naming exactly
+/// one of `alloc`, `realloc` and `free`, `free` without modifiers, and not both `zeroed` and
+/// `uninitialized`.
+fn attr_value_problem(a: &crate::attr::Attr) -> Option<&'static str> {
+    let crate::attr::Attr::Other(t) = a else {
+        return None;
+    };
+    if let Some(args) = t
+        .strip_prefix("vscale_range(")
+        .and_then(|r| r.strip_suffix(')'))
+    {
+        let (min, max) = args.split_once(',').unwrap_or((args, args));
+        let (Ok(min), Ok(max)) = (min.trim().parse::<u32>(), max.trim().parse::<u32>()) else {
+            return None;
         };
-        if let Some(args) = t
-            .strip_prefix("vscale_range(")
-            .and_then(|r| r.strip_suffix(')'))
-        {
-            let (min, max) = args.split_once(',').unwrap_or((args, args));
-            let (Ok(min), Ok(max)) = (min.trim().parse::<u32>(), max.trim().parse::<u32>()) else {
-                continue;
-            };
-            // `vscale_range(0)` and `(0,0)` are LLVM's encoding of no attribute at all.
-            if min == 0 && max == 0 {
-                continue;
-            }
-            if min == 0 {
-                return Some("'vscale_range' minimum must be greater than 0");
-            }
-            if !min.is_power_of_two() {
-                return Some("'vscale_range' minimum must be power-of-two value");
-            }
-            if max != 0 && min > max {
-                return Some("'vscale_range' minimum cannot be greater than maximum");
-            }
-            if max != 0 && !max.is_power_of_two() {
-                return Some("'vscale_range' maximum must be power-of-two value");
-            }
-        } else if let Some(kinds) = t
-            .strip_prefix("allockind(\"")
-            .and_then(|r| r.strip_suffix("\")"))
-        {
-            let has = |k: &str| kinds.split(',').any(|x| x == k);
-            let kinds_of_call = ["alloc", "realloc", "free"]
-                .iter()
-                .filter(|k| has(k))
-                .count();
-            if kinds_of_call != 1 {
-                return Some("'allockind()' requires exactly one of alloc, realloc, and free");
-            }
-            if has("free") && (has("uninitialized") || has("zeroed") || has("aligned")) {
-                return Some("'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.");
-            }
-            if has("zeroed") && has("uninitialized") {
-                return Some("'allockind()' can't be both zeroed and uninitialized");
-            }
+        // `vscale_range(0)` and `(0,0)` are LLVM's encoding of no attribute at all.
+        if min == 0 && max == 0 {
+            return None;
+        }
+        if min == 0 {
+            return Some("'vscale_range' minimum must be greater than 0");
+        }
+        if !min.is_power_of_two() {
+            return Some("'vscale_range' minimum must be power-of-two value");
+        }
+        if max != 0 && min > max {
+            return Some("'vscale_range' minimum cannot be greater than maximum");
+        }
+        if max != 0 && !max.is_power_of_two() {
+            return Some("'vscale_range' maximum must be power-of-two value");
+        }
+    } else if let Some(kinds) = t
+        .strip_prefix("allockind(\"")
+        .and_then(|r| r.strip_suffix("\")"))
+    {
+        let has = |k: &str| kinds.split(',').any(|x| x == k);
+        let kinds_of_call = ["alloc", "realloc", "free"]
+            .iter()
+            .filter(|k| has(k))
+            .count();
+        if kinds_of_call != 1 {
+            return Some("'allockind()' requires exactly one of alloc, realloc, and free");
+        }
+        if has("free") && (has("uninitialized") || has("zeroed") || has("aligned")) {
+            return Some(
+                "'allockind(\"free\")' doesn't allow uninitialized, zeroed, or aligned modifiers.",
+            );
+        }
+        if has("zeroed") && has("uninitialized") {
+            return Some("'allockind()' can't be both zeroed and uninitialized");
         }
     }
     None
@@ -512,6 +523,7 @@ fn verify_function_attrs(m: &Module, group_facts: &AttrGroupFacts) -> Result<(),
     // `naked` is rare: the groups that hold it, found once (a look-up per function
     // through its groups cost as much as the rest of these checks).
     let naked_groups = groups_holding(m, "naked");
+    let jumptable_groups = groups_holding(m, "jumptable");
     let naked = |f: &Function| {
         f.attrs.func.has("naked")
             || (!naked_groups.is_empty()
@@ -586,10 +598,14 @@ fn verify_function_attrs(m: &Module, group_facts: &AttrGroupFacts) -> Result<(),
         if let Some(msg) = param_attrs_problem(&f.attrs.params, params.len()) {
             return fail(msg.into());
         }
-        if let Some(msg) = fn_attr_values_problem(fn_attrs(m, &f.attrs.func)) {
-            return fail(msg.into());
-        }
-        if has(f, "jumptable") && f.common.unnamed_addr != crate::module::UnnamedAddr::Global {
+        let jumptable = f.attrs.func.has("jumptable")
+            || (!jumptable_groups.is_empty()
+                && f.attrs
+                    .func
+                    .groups
+                    .iter()
+                    .any(|n| jumptable_groups.contains(n)));
+        if jumptable && f.common.unnamed_addr != crate::module::UnnamedAddr::Global {
             return fail("Attribute 'jumptable' requires 'unnamed_addr'".into());
         }
     }
@@ -650,6 +666,11 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
         })
     };
     let mut special = Vec::new();
+    // Whether any type is a target type no global may hold (most modules have none).
+    let local_targets = m.types.iter().any(|(_, d)| {
+        matches!(d, TypeData::TargetExt { name, .. }
+            if !crate::types::target_type_info(name).global)
+    });
     for g in m.live_globals() {
         let global = &m.globals[g];
         let common = global.common();
@@ -669,7 +690,7 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
             }
         }
         if let GlobalKind::Var(v) = &global.kind {
-            if let Some(msg) = variable_problem(m, g, v) {
+            if let Some(msg) = variable_problem(m, g, v, local_targets) {
                 return fail(g, msg);
             }
         }
@@ -811,8 +832,14 @@ fn verify_globals(m: &Module) -> Result<(), VerifyError> {
 /// LLVM's rules for a global variable by itself (`Verifier::visitGlobalVariable`, and the
 /// appending rule of `visitGlobalValue`): only arrays append; a `common` variable is
 /// initialized to zero, not constant and in no comdat; nothing scalable, and no target type
-/// that may not live in a global.
-fn variable_problem(m: &Module, g: GlobalId, v: &crate::module::GlobalVar) -> Option<String> {
+/// that may not live in a global (looked for when `local_targets` says the module has such a
+/// type).
+fn variable_problem(
+    m: &Module,
+    g: GlobalId,
+    v: &crate::module::GlobalVar,
+    local_targets: bool,
+) -> Option<String> {
     use crate::module::Linkage;
     let fail = |msg: &str| Some(format!("{msg} ('@{}')", m.global_name(g)));
     let array = matches!(m.types.get(v.value_ty), TypeData::Array(..));
@@ -833,7 +860,7 @@ fn variable_problem(m: &Module, g: GlobalId, v: &crate::module::GlobalVar) -> Op
     if m.types.is_scalable(v.value_ty) {
         return fail("Globals cannot contain scalable types");
     }
-    if holds_local_target_type(m, v.value_ty) {
+    if local_targets && holds_local_target_type(m, v.value_ty) {
         let name = m.global_name(g);
         return Some(format!("Global @{name} has illegal target extension type"));
     }
@@ -843,8 +870,8 @@ fn variable_problem(m: &Module, g: GlobalId, v: &crate::module::GlobalVar) -> Op
 /// Whether `t` is or holds (in arrays and structs) a target type that may not be a global's
 /// (LLVM's `containsNonGlobalTargetExtType`).
 fn holds_local_target_type(m: &Module, t: Type) -> bool {
-    let mut seen: Vec<Type> = Vec::new();
-    let mut work = vec![t];
+    let mut seen: SmallVec<[Type; 4]> = SmallVec::new();
+    let mut work: SmallVec<[Type; 8]> = smallvec::smallvec![t];
     while let Some(t) = work.pop() {
         match m.types.get(t) {
             TypeData::TargetExt { name, .. } if !crate::types::target_type_info(name).global => {
@@ -1018,6 +1045,8 @@ fn attr_type_incompatible(m: &Module, kind: &str, ty: Type) -> bool {
         // Refused on integers and pointers (and vectors of them); what holds floating point
         // (arrays of it, structs) is left alone.
         "nofpclass" => int(scalar) || types.is_pointer(scalar),
+        // Every value may be `noundef`, but `void` is no value.
+        "noundef" => types.is_void(ty),
         _ => false,
     }
 }
@@ -1204,11 +1233,6 @@ struct Scratch {
     /// Phi checks: the sorted incoming blocks and the sorted predecessors.
     incoming: Vec<u32>,
     expected: Vec<u32>,
-    /// Identified structs found sized in this function ([`TypeTable::is_sized`]; emptied for
-    /// each function, the handles being those of its module).
-    ///
-    /// [`TypeTable::is_sized`]: crate::types::TypeTable::is_sized
-    sized: rustc_hash::FxHashSet<Type>,
 }
 
 thread_local! {
@@ -1581,10 +1605,16 @@ fn verify_function(
     g: GlobalId,
     f: &Function,
     body: &Body,
-    (intrinsics, group_facts, ranges): (&IntrinsicConsts, &AttrGroupFacts, &RangeNodes),
+    facts: &Facts,
     s: &mut Scratch,
 ) -> Result<(), VerifyError> {
     let c = Checker { m, g, f, body };
+    let Facts {
+        intrinsics,
+        group_facts,
+        ranges,
+        sized,
+    } = facts;
     // The result type of the function's first landing pad, which all must share.
     let mut landingpad_ty = None;
     let (ret, _, _) = m
@@ -1592,7 +1622,6 @@ fn verify_function(
         .func_parts(f.fn_ty)
         .expect("a function has a function type");
     s.build(body);
-    s.sized.clear();
     if !body.layout.is_empty() && !s.preds(0).is_empty() {
         let p = body.layout[s.preds(0)[0] as usize];
         return c.fail(
@@ -1815,6 +1844,14 @@ fn verify_function(
                                 if c.ty(d.operands[k]).is_some_and(|t| t != p) {
                                     return c.fail(Some(i), format!("Call parameter type does not match function signature! (argument {})", k + 1));
                                 }
+                                if matches!(d.operands[k], Value::Const(_))
+                                    && matches!(m.types.get(p), TypeData::X86Amx)
+                                {
+                                    return c.fail(
+                                        Some(i),
+                                        "const x86_amx is not allowed in argument!",
+                                    );
+                                }
                             }
                             if let Some(msg) = call_attrs_problem(&c, d, ci, params.len()) {
                                 return c.fail(Some(i), msg);
@@ -1857,13 +1894,13 @@ fn verify_function(
                         }
                     }
                     let val = d.operands.first().and_then(|&v| c.ty(v));
-                    if val.is_some_and(|t| !m.types.is_sized(t, &mut s.sized)) {
+                    if val.is_some_and(|t| !m.types.is_sized_among(t, sized)) {
                         return c.fail(Some(i), "storing unsized types is not allowed");
                     }
                 }
                 Opcode::Alloca => {
                     if let InstExtra::Alloca { allocated, .. } = &d.extra {
-                        if !m.types.is_sized(*allocated, &mut s.sized) {
+                        if !m.types.is_sized_among(*allocated, sized) {
                             return c.fail(Some(i), "Cannot allocate unsized type");
                         }
                     }
@@ -1877,13 +1914,13 @@ fn verify_function(
                             return c.fail(Some(i), "Load operand must be a pointer.");
                         }
                     }
-                    if !m.types.is_sized(d.ty, &mut s.sized) {
+                    if !m.types.is_sized_among(d.ty, sized) {
                         return c.fail(Some(i), "loading unsized types is not allowed");
                     }
                 }
                 Opcode::GetElementPtr => {
                     if let InstExtra::Gep { source } = &d.extra {
-                        if !m.types.is_sized(*source, &mut s.sized) {
+                        if !m.types.is_sized_among(*source, sized) {
                             return c.fail(Some(i), "GEP into unsized type!");
                         }
                     }
@@ -3016,6 +3053,9 @@ fn verify_module_flags(m: &Module) -> Result<(), VerifyError> {
         }
         if classify(id) != MdOperand::Str {
             return fail("invalid ID operand in module flag (expected metadata string)");
+        }
+        if id == "!\"SemanticInterposition\"" && !is_const_int(value) {
+            return fail("SemanticInterposition metadata requires constant integer argument");
         }
         if id == "!\"CG Profile\"" {
             let list = pick(&[classify(value)]);

@@ -1381,6 +1381,7 @@ const LLPARSER_POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("declare void @f(<2 x { i32 }>)\n", "invalid vector element type", 1, 22),
     ("declare void @f(<2 x target(\"aarch64.svcount\")>)\n", "invalid vector element type", 1, 22),
     ("declare void @f(<2 x target(\"llvm.test.vectorelement\")>, <2 x half>, <2 x ptr>)\n", "", 0, 0),
+    ("%a = type { <2 x %b> }\n%b = type { %a }\n", "invalid vector element type", 1, 18),
     // What no alloca and no global may hold.
     ("define void @f() {\n  alloca x86_amx\n  ret void\n}\n", "invalid type for alloca", 2, 10),
     ("@GV = external global token\n", "invalid type for global variable", 1, 23),
@@ -1461,6 +1462,11 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("define void @f() #0 {\n  ret void\n}\nattributes #0 = { \"patchable-function-prefix\"=\"99999999999\" }\n", "\"patchable-function-prefix\" takes an unsigned integer: 99999999999"),
     ("define void @f() #0 {\n  ret void\n}\nattributes #0 = { \"frame-pointer\" }\n", "invalid value for 'frame-pointer' attribute: "),
     ("define void @f() #0 {\n  ret void\n}\nattributes #0 = { \"warn-stack-size\"=\"4096\" \"patchable-function-entry\"=\"2\" \"no-infs-fp-math\" }\n", ""),
+    ("define noundef void @f() {\n  ret void\n}\n", "Attribute 'noundef' applied to incompatible type!"),
+    ("define noundef { i32, ptr } @f() {\n  ret { i32, ptr } zeroinitializer\n}\n", ""),
+    ("declare void @llvm.x86.tilestored64.internal(i16, i16, ptr, i64, x86_amx)\ndefine void @f(ptr %p) {\n  call void @llvm.x86.tilestored64.internal(i16 8, i16 8, ptr %p, i64 64, x86_amx bitcast (<256 x i32> zeroinitializer to x86_amx))\n  ret void\n}\n", "const x86_amx is not allowed in argument!"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, !\"SemanticInterposition\", float 1.0}\n", "SemanticInterposition metadata requires constant integer argument"),
+    ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, !\"SemanticInterposition\", i32 1}\n", ""),
     // Instructions: phis name each block with one value, `resume` needs a personality,
     // `!fpmath` a floating-point result, `speculatable` call sites a speculatable callee,
     // indirect calls return no token or tile.

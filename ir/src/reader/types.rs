@@ -430,7 +430,7 @@ impl<'a> Parser<'a> {
         }
         let n = self.parse_u32()?;
         self.expect_word("x")?;
-        let elem_at = self.tok.start;
+        let elem_at = token_offset(self.tok);
         let elem = self.parse_type()?;
         self.expect(Tok::Greater, "'>'")?;
         if n == 0 {
