@@ -3135,14 +3135,22 @@ fn verify_global_attachments(m: &Module) -> Result<(), VerifyError> {
                 }
             }
         }
+        let function = m.globals[g].as_function().is_some();
         for a in md {
             let kind = &*a.kind;
-            if !matches!(kind, "absolute_symbol" | "associated") {
+            let prof = function && kind == "prof";
+            if !matches!(kind, "absolute_symbol" | "associated") && !prof {
                 continue;
             }
             let Some(ops) = attached_text(m, &mut nodes, &a.md).and_then(tuple_pieces) else {
                 continue;
             };
+            if prof {
+                if let Some(msg) = function_prof_problem(&ops) {
+                    return fail(msg);
+                }
+                continue;
+            }
             if kind == "absolute_symbol" {
                 if ops.is_empty() {
                     return fail("It should have at least one range!");
@@ -3176,6 +3184,36 @@ fn verify_global_attachments(m: &Module) -> Result<(), VerifyError> {
         }
     }
     Ok(())
+}
+
+/// LLVM's rules for a function's `!prof` node, given its operands: a count's name
+/// (`function_entry_count` or `synthetic_function_entry_count`) and then a constant.
+fn function_prof_problem(ops: &[&str]) -> Option<&'static str> {
+    let [name, count, ..] = ops[..] else {
+        return Some("!prof annotations should have no less than 2 operands");
+    };
+    if name == "null" {
+        return Some("first operand should not be null");
+    }
+    if classify(name) != MdOperand::Str {
+        return Some("expected string with name of the !prof annotation");
+    }
+    if !matches!(
+        name,
+        "!\"function_entry_count\"" | "!\"synthetic_function_entry_count\""
+    ) {
+        return Some(
+            "first operand should be 'function_entry_count' or 'synthetic_function_entry_count'",
+        );
+    }
+    if count == "null" {
+        return Some("second operand should not be null");
+    }
+    // A constant (`i64 200`), not a node or a string.
+    if count.starts_with('!') {
+        return Some("expected integer argument to function_entry_count");
+    }
+    None
 }
 
 /// A node (by reference or written in place) as its operands, with its own number if it has

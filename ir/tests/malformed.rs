@@ -1467,6 +1467,12 @@ const VERIFIER_MESSAGES: &[(&str, &str)] = &[
     ("declare void @llvm.x86.tilestored64.internal(i16, i16, ptr, i64, x86_amx)\ndefine void @f(ptr %p) {\n  call void @llvm.x86.tilestored64.internal(i16 8, i16 8, ptr %p, i64 64, x86_amx bitcast (<256 x i32> zeroinitializer to x86_amx))\n  ret void\n}\n", "const x86_amx is not allowed in argument!"),
     ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, !\"SemanticInterposition\", float 1.0}\n", "SemanticInterposition metadata requires constant integer argument"),
     ("!llvm.module.flags = !{!0}\n!0 = !{i32 1, !\"SemanticInterposition\", i32 1}\n", ""),
+    // A function's `!prof`: the name of its count, then the count.
+    ("define i32 @f() !prof !0 {\n  ret i32 0\n}\n!0 = !{i32 123, i32 3}\n", "expected string with name of the !prof annotation"),
+    ("define i32 @f() !prof !0 {\n  ret i32 0\n}\n!0 = !{!\"function_entry_count\"}\n", "!prof annotations should have no less than 2 operands"),
+    ("define i32 @f() !prof !0 {\n  ret i32 0\n}\n!0 = !{!\"some_other_count\", i64 200}\n", "first operand should be 'function_entry_count' or 'synthetic_function_entry_count'"),
+    ("define i32 @f() !prof !0 {\n  ret i32 0\n}\n!0 = !{!\"function_entry_count\", !\"x\"}\n", "expected integer argument to function_entry_count"),
+    ("define i32 @f() !prof !0 {\n  ret i32 0\n}\ndefine i32 @g() !prof !1 {\n  ret i32 0\n}\n!0 = !{!\"function_entry_count\", i64 200, i64 77}\n!1 = !{!\"synthetic_function_entry_count\", i64 3}\n", ""),
     // Instructions: phis name each block with one value, `resume` needs a personality,
     // `!fpmath` a floating-point result, `speculatable` call sites a speculatable callee,
     // indirect calls return no token or tile.
