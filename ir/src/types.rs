@@ -487,6 +487,20 @@ impl TypeTable {
         false
     }
 
+    /// Whether values of `t` may live in memory at all: as an array's element, in an
+    /// `alloca`, in a global variable. LLVM refuses labels, metadata, functions, tokens and
+    /// AMX tiles in all three places (`void` is refused before, as no type of a value).
+    pub fn may_be_in_memory(&self, t: Type) -> bool {
+        !matches!(
+            self.data[t],
+            TypeData::Label
+                | TypeData::Metadata
+                | TypeData::Func { .. }
+                | TypeData::Token
+                | TypeData::X86Amx
+        )
+    }
+
     /// Whether `t` has a size (LLVM's `Type::isSized`): what `alloca`, `load`, `store` and a
     /// `getelementptr` with indices need. Not sized: `void`, labels, metadata, tokens,
     /// functions, target types laid out as nothing, identified structs without a body (so

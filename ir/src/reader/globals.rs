@@ -789,14 +789,7 @@ impl<'a> Parser<'a> {
                 Some(self.parse_const(value_ty)?)
             };
             // After the initializer, as LLParser checks it.
-            if matches!(
-                self.m.types.get(value_ty),
-                TypeData::Label
-                    | TypeData::Metadata
-                    | TypeData::Func { .. }
-                    | TypeData::Token
-                    | TypeData::X86Amx
-            ) {
+            if !self.m.types.may_be_in_memory(value_ty) {
                 return self.error_at(ty_at, "invalid type for global variable");
             }
             let mut gv = GlobalVar {

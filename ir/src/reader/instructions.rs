@@ -423,14 +423,7 @@ impl<'a> Parser<'a> {
                 }
                 let ty_at = token_offset(self.tok);
                 let allocated = self.parse_type()?;
-                if matches!(
-                    self.m.types.get(allocated),
-                    TypeData::Label
-                        | TypeData::Metadata
-                        | TypeData::Func { .. }
-                        | TypeData::Token
-                        | TypeData::X86Amx
-                ) {
+                if !self.m.types.may_be_in_memory(allocated) {
                     return Err(self.make_error(ty_at, "invalid type for alloca".into()));
                 }
                 let mut align = None;

@@ -380,14 +380,7 @@ impl<'a> Parser<'a> {
         self.expect_word("x")?;
         let elem_at = self.tok.start;
         let elem = self.parse_type()?;
-        if matches!(
-            self.m.types.get(elem),
-            TypeData::Label
-                | TypeData::Metadata
-                | TypeData::Func { .. }
-                | TypeData::Token
-                | TypeData::X86Amx
-        ) {
+        if !self.m.types.may_be_in_memory(elem) {
             return self.error_at(elem_at, "invalid array element type");
         }
         self.expect(Tok::RSquare, "']'")?;
