@@ -234,6 +234,7 @@ const TYPE_ATTRS: [&str; 6] = [
 
 impl<'a> Parser<'a> {
     pub(super) fn attr_group(&mut self) -> PResult<()> {
+        let at = token_offset(self.tok);
         self.bump();
         let g = self.expect(Tok::AttrGroup, "'#N'")?;
         let id: u32 = self
@@ -242,6 +243,9 @@ impl<'a> Parser<'a> {
             .or_else(|_| self.error_at(g.start, "attribute group number out of range"))?;
         self.expect(Tok::Equal, "'='")?;
         self.expect(Tok::LBrace, "'{'")?;
+        if self.tok.kind == Tok::RBrace {
+            return self.error_at(at, "attribute group has no attributes");
+        }
         let mut set = AttrSet::default();
         while self.tok.kind != Tok::RBrace {
             if !self.attr(&mut set, AttrPos::Group)? {
