@@ -247,8 +247,8 @@ impl RangeNodes {
 /// What the verifier asks of attribute groups, found once so that a function or call naming
 /// a group costs a look-up only when some group has what is asked about.
 struct AttrGroupFacts {
-    /// The groups holding a string attribute whose value LLVM's verifier refuses
-    /// ([`string_attr_problem`]): each one's number and the verifier's message.
+    /// The groups holding an attribute whose value LLVM's verifier refuses
+    /// ([`fn_attr_problem`]): each one's number and the verifier's message.
     bad: Vec<(u32, String)>,
     /// The groups holding `speculatable`, which a call site may carry only when the function
     /// it calls does.
@@ -406,7 +406,7 @@ fn groups_holding(m: &Module, kind: &str) -> Vec<u32> {
 fn fn_attrs<'m>(
     m: &'m Module,
     set: &'m crate::attr::AttrSet,
-) -> impl Iterator<Item = &'m crate::attr::Attr> + Clone {
+) -> impl Iterator<Item = &'m crate::attr::Attr> {
     let groups = set.groups.iter().filter_map(|n| m.attr_groups.get(n));
     set.attrs.iter().chain(groups.flatten())
 }
