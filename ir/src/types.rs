@@ -467,12 +467,18 @@ impl TypeTable {
         if !self.any_scalable {
             return false;
         }
+        self.holds(t, is_scalable_leaf)
+    }
+
+    /// Whether `t` is, or holds in its arrays and structs (identified ones through their
+    /// bodies), a type `leaf` says yes to. Vectors are leaves: their elements are scalars.
+    pub fn holds(&self, t: Type, leaf: impl Fn(&TypeData) -> bool) -> bool {
         // Identified structs already looked at: a malformed module may nest one in itself.
         let mut seen: SmallVec<[Type; 4]> = SmallVec::new();
         let mut work: SmallVec<[Type; 8]> = smallvec::smallvec![t];
         while let Some(t) = work.pop() {
             match &self.data[t] {
-                d if is_scalable_leaf(d) => return true,
+                d if leaf(d) => return true,
                 TypeData::Array(_, elem) => work.push(*elem),
                 TypeData::Struct { elems, .. } => work.extend_from_slice(elems),
                 TypeData::Named(_) if !seen.contains(&t) => {

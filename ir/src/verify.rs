@@ -19,7 +19,6 @@ use crate::value::Value;
 use cranelift_entity::EntityRef;
 use cranelift_entity::SecondaryMap;
 use rayon::prelude::*;
-use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::fmt;
 
@@ -250,9 +249,8 @@ struct AttrGroupFacts {
     /// The groups holding an attribute whose value LLVM's verifier refuses
     /// ([`fn_attr_problem`]): each one's number and the verifier's message.
     bad: Vec<(u32, String)>,
-    /// The groups holding `speculatable`, which a call site may carry only when the function
-    /// it calls does.
-    speculatable: Vec<u32>,
+    /// `speculatable`, which a call site may carry only when the function it calls does.
+    speculatable: KindInGroups,
 }
 
 impl AttrGroupFacts {
@@ -260,15 +258,8 @@ impl AttrGroupFacts {
         let bad = (m.attr_groups.iter())
             .filter_map(|(&n, attrs)| Some((n, attrs.iter().find_map(fn_attr_problem)?)))
             .collect();
-        let speculatable = groups_holding(m, "speculatable");
+        let speculatable = KindInGroups::new(m, "speculatable");
         AttrGroupFacts { bad, speculatable }
-    }
-
-    /// Whether function attributes `set` hold `speculatable`, in place or through a group.
-    fn speculatable(&self, set: &crate::attr::AttrSet) -> bool {
-        set.has("speculatable")
-            || (!self.speculatable.is_empty()
-                && set.groups.iter().any(|n| self.speculatable.contains(n)))
     }
 
     /// The message for function attributes `set` (inline or through a group), if any of
@@ -392,6 +383,29 @@ fn naked_argument_used(f: &Function) -> bool {
             || d.call_info()
                 .is_some_and(|ci| ci.bundles.iter().any(|b| b.inputs.iter().any(arg)))
     })
+}
+
+/// An attribute kind as functions and calls carry it: written in place, or through one of
+/// the groups that hold it (found once, so that a set naming a group costs a look-up only
+/// when some group holds the kind).
+struct KindInGroups {
+    kind: &'static str,
+    groups: Vec<u32>,
+}
+
+impl KindInGroups {
+    fn new(m: &Module, kind: &'static str) -> Self {
+        KindInGroups {
+            kind,
+            groups: groups_holding(m, kind),
+        }
+    }
+
+    /// Whether attribute set `set` holds the kind.
+    fn in_set(&self, set: &crate::attr::AttrSet) -> bool {
+        set.has(self.kind)
+            || (!self.groups.is_empty() && set.groups.iter().any(|n| self.groups.contains(n)))
+    }
 }
 
 /// The numbers of the attribute groups that hold an attribute of `kind`.
@@ -522,13 +536,8 @@ fn verify_function_attrs(m: &Module, group_facts: &AttrGroupFacts) -> Result<(),
     let has = |f: &Function, kind: &str| set_has(m, &f.attrs.func, kind);
     // `naked` is rare: the groups that hold it, found once (a look-up per function
     // through its groups cost as much as the rest of these checks).
-    let naked_groups = groups_holding(m, "naked");
-    let jumptable_groups = groups_holding(m, "jumptable");
-    let naked = |f: &Function| {
-        f.attrs.func.has("naked")
-            || (!naked_groups.is_empty()
-                && f.attrs.func.groups.iter().any(|n| naked_groups.contains(n)))
-    };
+    let naked = KindInGroups::new(m, "naked");
+    let jumptable = KindInGroups::new(m, "jumptable");
     for g in m.functions() {
         let Some(f) = m.function(g) else { continue };
         // LLVM 22 gives an intrinsic's declaration the intrinsic's own attributes, whatever
@@ -551,7 +560,7 @@ fn verify_function_attrs(m: &Module, group_facts: &AttrGroupFacts) -> Result<(),
         if let Some(msg) = group_facts.problem(&f.attrs.func) {
             return fail(msg);
         }
-        if naked(f) && naked_argument_used(f) {
+        if naked.in_set(&f.attrs.func) && naked_argument_used(f) {
             return fail("cannot use argument of naked function".into());
         }
         let (ret, params, _) = m.types.func_parts(f.fn_ty).expect("a function type");
@@ -598,14 +607,9 @@ fn verify_function_attrs(m: &Module, group_facts: &AttrGroupFacts) -> Result<(),
         if let Some(msg) = param_attrs_problem(&f.attrs.params, params.len()) {
             return fail(msg.into());
         }
-        let jumptable = f.attrs.func.has("jumptable")
-            || (!jumptable_groups.is_empty()
-                && f.attrs
-                    .func
-                    .groups
-                    .iter()
-                    .any(|n| jumptable_groups.contains(n)));
-        if jumptable && f.common.unnamed_addr != crate::module::UnnamedAddr::Global {
+        if jumptable.in_set(&f.attrs.func)
+            && f.common.unnamed_addr != crate::module::UnnamedAddr::Global
+        {
             return fail("Attribute 'jumptable' requires 'unnamed_addr'".into());
         }
     }
@@ -860,35 +864,16 @@ fn variable_problem(
     if m.types.is_scalable(v.value_ty) {
         return fail("Globals cannot contain scalable types");
     }
-    if local_targets && holds_local_target_type(m, v.value_ty) {
+    // LLVM's `containsNonGlobalTargetExtType`.
+    let local_target = |d: &TypeData| {
+        matches!(d, TypeData::TargetExt { name, .. }
+            if !crate::types::target_type_info(name).global)
+    };
+    if local_targets && m.types.holds(v.value_ty, local_target) {
         let name = m.global_name(g);
         return Some(format!("Global @{name} has illegal target extension type"));
     }
     None
-}
-
-/// Whether `t` is or holds (in arrays and structs) a target type that may not be a global's
-/// (LLVM's `containsNonGlobalTargetExtType`).
-fn holds_local_target_type(m: &Module, t: Type) -> bool {
-    let mut seen: SmallVec<[Type; 4]> = SmallVec::new();
-    let mut work: SmallVec<[Type; 8]> = smallvec::smallvec![t];
-    while let Some(t) = work.pop() {
-        match m.types.get(t) {
-            TypeData::TargetExt { name, .. } if !crate::types::target_type_info(name).global => {
-                return true;
-            }
-            TypeData::Array(_, e) => work.push(*e),
-            TypeData::Struct { elems, .. } => work.extend_from_slice(elems),
-            TypeData::Named(_) if !seen.contains(&t) => {
-                seen.push(t);
-                if let Some(body) = m.types.body(t) {
-                    work.extend_from_slice(&body.elems);
-                }
-            }
-            _ => {}
-        }
-    }
-    false
 }
 
 /// Whether constant `c` is its type's null value (LLVM's `Constant::isNullValue`): zero,
@@ -1768,8 +1753,9 @@ fn verify_function(
                             }
                         }
                         // Only a call of a function that is itself speculatable.
-                        if group_facts.speculatable(&ci.attrs.func)
-                            && !called.is_some_and(|f| group_facts.speculatable(&f.attrs.func))
+                        if group_facts.speculatable.in_set(&ci.attrs.func)
+                            && !called
+                                .is_some_and(|f| group_facts.speculatable.in_set(&f.attrs.func))
                         {
                             return c.fail(
                                 Some(i),
