@@ -206,7 +206,11 @@ impl<'a> Lexer<'a> {
     /// content (position of the closing quote) or None if unterminated.
     fn scan_string(&mut self) -> Option<usize> {
         let start = self.pos + 1;
-        let n = memchr(b'"', &self.src[start..])?;
+        let Some(n) = memchr(b'"', &self.src[start..]) else {
+            // Unterminated: the error token takes the rest of the input, and so does the lexer.
+            self.pos = self.src.len();
+            return None;
+        };
         self.pos = start + n + 1;
         Some(start + n)
     }
@@ -383,6 +387,12 @@ impl<'a> Lexer<'a> {
                 // and a keyword at its last letter, digit or `_` (`i16-1` is `i16`, `-1`).
                 if longer {
                     self.pos = start + word_end(text).min(keyword_end - start);
+                }
+                if self.pos == start {
+                    // A `.` or `$` that starts no label is no token LLVM's lexer knows;
+                    // a word of no bytes would leave the lexer where it stood.
+                    self.pos = start + 1;
+                    return self.tok(Tok::Error, start, self.pos);
                 }
                 self.tok(Tok::Word, start, self.pos)
             }
@@ -610,5 +620,39 @@ mod tests {
                 prop_assert_eq!(ident_run(&s, backslash), naive(&s, backslash));
             }
         }
+
+        /// Every token but the end moves the lexer forward, so no loop over tokens can spin
+        /// (a `.` or `$` starting a word once gave a word of no bytes, and `call void .x()`
+        /// hung the reader). Bytes drawn mostly from name characters and sigils.
+        #[test]
+        fn every_token_moves_the_lexer_forward(
+            s in proptest::collection::vec(
+                prop_oneof![
+                    4 => proptest::sample::select(b"._$-a1:\"%@!#^ ,(".to_vec()),
+                    1 => any::<u8>(),
+                ],
+                0..60,
+            ),
+        ) {
+            let mut lex = Lexer::new(&s);
+            loop {
+                let before = lex.pos;
+                let t = lex.next_token();
+                if t.kind == Tok::Eof {
+                    break;
+                }
+                prop_assert!(lex.pos > before, "{:?} at {} in {:?}", t.kind, before, String::from_utf8_lossy(&s));
+            }
+        }
+    }
+
+    #[test]
+    fn a_dot_or_dollar_starting_no_label_is_an_error_token() {
+        for src in [&b".x("[..], b".", b". ", b".-"] {
+            let t = Lexer::new(src).next_token();
+            assert_eq!((t.kind, t.start, t.end), (Tok::Error, 0, 1), "{src:?}");
+        }
+        let t = Lexer::new(b".x:").next_token();
+        assert_eq!(t.kind, Tok::Label);
     }
 }

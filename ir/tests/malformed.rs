@@ -113,6 +113,13 @@ fn undefined_and_duplicate_names_are_errors_with_positions() {
             2,
         ),
         ("@s = global [3 x i8] c\"ab\n", "", 1),
+        // A `.` that starts no label: once a word of no bytes, on which the reader spun.
+        (
+            "define void @f() {\n  call void .x()\n  ret void\n}\n",
+            "expected a callee, found invalid token '.'",
+            2,
+        ),
+        ("@g = global i32 0, .x\n", "invalid token '.'", 1),
     ];
     let bitcode: (&[u8], &str, u32) = (b"BC\xC0\xDE\x35\x14", "llvm-dis", 1);
     for (src, needle, line) in cases
