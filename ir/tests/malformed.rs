@@ -135,7 +135,11 @@ fn undefined_and_duplicate_names_are_errors_with_positions() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    // 2000 cases a run; `PROPTEST_CASES` asks for more (a hunt for hangs and panics).
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(2000),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
