@@ -65,26 +65,39 @@ impl std::error::Error for VerifyError {}
 /// # Ok::<(), mergefn_ir::ParseError>(())
 /// ```
 pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
+    // Alias cycles first: other checks follow an alias to what it names.
     verify_aliases(m)?;
-    verify_globals(m)?;
-    verify_global_attachments(m)?;
-    verify_module_flags(m)?;
-    verify_string_lists(m)?;
-    debug_info::verify_debug_info_nodes(m)?;
-    let group_facts = AttrGroupFacts::new(m);
-    verify_function_attrs(m, &group_facts)?;
-    let intrinsics = IntrinsicConsts::new(m);
-    intrinsics.verify_constant_users(m)?;
-    let facts = Facts {
-        intrinsics,
-        group_facts,
-        ranges: RangeNodes::new(m),
-        sized: m.types.sized_structs(),
-    };
-    // Module-wide metadata checks beside the functions' (reported first, as before them).
-    let (scopes, functions) =
-        rayon::join(|| verify_alias_scopes(m), || verify_functions(m, &facts));
-    scopes?;
+    // Every check only reads the module, so the module-wide ones run beside those of the
+    // functions; the failure reported is still the first in this order (each side stops at
+    // its own first), as when they ran one after the other.
+    let (module_wide, functions) = rayon::join(
+        || -> Result<(), VerifyError> {
+            verify_globals(m)?;
+            verify_global_attachments(m)?;
+            verify_module_flags(m)?;
+            verify_string_lists(m)?;
+            debug_info::verify_debug_info_nodes(m)
+        },
+        || -> Result<(), VerifyError> {
+            let group_facts = AttrGroupFacts::new(m);
+            verify_function_attrs(m, &group_facts)?;
+            let intrinsics = IntrinsicConsts::new(m);
+            intrinsics.verify_constant_users(m)?;
+            let facts = Facts {
+                intrinsics,
+                group_facts,
+                ranges: RangeNodes::new(m),
+                sized: m.types.sized_structs(),
+            };
+            // Module-wide metadata checks beside the functions' (reported first, as before
+            // them).
+            let (scopes, functions) =
+                rayon::join(|| verify_alias_scopes(m), || verify_functions(m, &facts));
+            scopes?;
+            functions
+        },
+    );
+    module_wide?;
     functions
 }
 
@@ -538,14 +551,16 @@ fn verify_function_attrs(m: &Module, group_facts: &AttrGroupFacts) -> Result<(),
     // through its groups cost as much as the rest of these checks).
     let naked = KindInGroups::new(m, "naked");
     let jumptable = KindInGroups::new(m, "jumptable");
-    for g in m.functions() {
-        let Some(f) = m.function(g) else { continue };
+    let check = |g: GlobalId| -> Result<(), VerifyError> {
+        let Some(f) = m.function(g) else {
+            return Ok(());
+        };
         // LLVM 22 gives an intrinsic's declaration the intrinsic's own attributes, whatever
         // the text wrote (`declare void @llvm.seh.scope.begin() allocsize(0)` is read). An
         // `llvm.` name is an intrinsic's (LLVM's `isIntrinsic`); looking it up in the table
         // of names cost more than every other check here.
         if f.body.is_none() && matches!(&f.common.name, Name::Named(n) if n.starts_with("llvm.")) {
-            continue;
+            return Ok(());
         }
         let fail = |msg: String| {
             Err(VerifyError {
@@ -612,6 +627,16 @@ fn verify_function_attrs(m: &Module, group_facts: &AttrGroupFacts) -> Result<(),
         {
             return fail("Attribute 'jumptable' requires 'unnamed_addr'".into());
         }
+        Ok(())
+    };
+    // On all cores, the first failure in module order reported.
+    let functions: Vec<GlobalId> = m.functions().collect();
+    if let Some(e) = functions
+        .par_iter()
+        .with_min_len(256)
+        .find_map_first(|&g| check(g).err())
+    {
+        return Err(e);
     }
     let builtin_groups = groups_holding(m, "builtin");
     if builtin_groups.is_empty() {
