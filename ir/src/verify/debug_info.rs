@@ -13,35 +13,35 @@
 
 use super::{top_level_pieces, VerifyError};
 use crate::module::Module;
+use rayon::prelude::*;
 
 /// Check the module's numbered debug-info nodes.
 pub(super) fn verify_debug_info_nodes(m: &Module) -> Result<(), VerifyError> {
-    let mut suspects: Vec<(u32, &'static str)> = Vec::new();
-    for n in &m.md_nodes {
+    // Each node judged on its own text, on all cores (a debug build has hundreds of
+    // thousands), the suspects kept in node order.
+    let suspect = |n: &crate::metadata::MdNode| -> Option<&'static str> {
         let text = n.text.trim_start();
         let text = text.strip_prefix("distinct").map_or(text, str::trim_start);
-        let Some(kind) = text.strip_prefix("!DI") else {
-            continue;
-        };
+        let kind = text.strip_prefix("!DI")?;
         if let Some(elements) = kind.strip_prefix("Expression(") {
             if expression_is_valid(elements.trim_end().trim_end_matches(')')) == Some(false) {
-                suspects.push((n.id, "invalid expression"));
+                return Some("invalid expression");
             }
         } else if let Some(fields) = kind.strip_prefix("Macro(") {
             // A macro defines or undefines (`DW_MACINFO_define`, `_undef`: 1, 2).
             let ty = field(fields, "type").unwrap_or("");
             if !matches!(ty, "DW_MACINFO_define" | "DW_MACINFO_undef" | "1" | "2") {
-                suspects.push((n.id, "invalid macinfo type"));
+                return Some("invalid macinfo type");
             }
         } else if let Some(fields) = kind.strip_prefix("MacroFile(") {
             // A macro file starts a file (`DW_MACINFO_start_file`, 3, the default).
             let ty = field(fields, "type").unwrap_or("DW_MACINFO_start_file");
             if !matches!(ty, "DW_MACINFO_start_file" | "3") {
-                suspects.push((n.id, "invalid macinfo type"));
+                return Some("invalid macinfo type");
             }
         } else if let Some(fields) = kind.strip_prefix("FixedPointType(") {
             if let Some(msg) = fixed_point_problem(fields) {
-                suspects.push((n.id, msg));
+                return Some(msg);
             }
         } else if let Some(fields) = kind.strip_prefix("DerivedType(") {
             // A DWARF address space is a pointer's or a reference's (tags 0x0f, 0x10, 0x42).
@@ -56,10 +56,7 @@ pub(super) fn verify_debug_info_nodes(m: &Module) -> Result<(), VerifyError> {
                     | "66"
             );
             if !pointer && field(fields, "dwarfAddressSpace").is_some() {
-                suspects.push((
-                    n.id,
-                    "DWARF address space only applies to pointer or reference types",
-                ));
+                return Some("DWARF address space only applies to pointer or reference types");
             }
         } else if let Some(fields) = kind.strip_prefix("GlobalVariable(") {
             let fields = fields.trim_end().trim_end_matches(')');
@@ -67,10 +64,17 @@ pub(super) fn verify_debug_info_nodes(m: &Module) -> Result<(), VerifyError> {
                 .iter()
                 .any(|f| f.strip_prefix("type:").is_some_and(|v| v.trim() != "null"));
             if !typed {
-                suspects.push((n.id, "missing global variable type"));
+                return Some("missing global variable type");
             }
         }
-    }
+        None
+    };
+    let suspects: Vec<(u32, &'static str)> = m
+        .md_nodes
+        .par_iter()
+        .with_min_len(1024)
+        .filter_map(|n| Some((n.id, suspect(n)?)))
+        .collect();
     if suspects.is_empty() {
         return Ok(());
     }
