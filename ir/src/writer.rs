@@ -55,18 +55,23 @@ use numbering::Numbering;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_module(m: &Module, out: &mut dyn Write) -> io::Result<()> {
-    let num = Numbering::new(m);
+    // What printing needs of the whole module, found side by side: the numbers of metadata
+    // and attribute groups, every global's printed name, the structs to print.
+    let (num, (globals, types)) = rayon::join(
+        || Numbering::new(m),
+        || rayon::join(|| GlobalNames::new(m), || types::type_order(m)),
+    );
     let mut w = Writer {
         program_as: m.program_addrspace(),
         m,
         out: Vec::with_capacity(1 << 20),
         slots: Slots::default(),
-        globals: Default::default(),
+        globals: std::sync::Arc::new(globals),
         preds: Vec::new(),
         types: TypeTexts::default(),
         num: Some(&num),
     };
-    w.module(out)
+    w.module(out, types)
 }
 
 /// Print `m` to a string.
@@ -274,10 +279,6 @@ impl<'m> Writer<'m> {
             num: self.num,
             program_as: self.program_as,
         }
-    }
-
-    fn number_globals(&mut self) {
-        self.globals = std::sync::Arc::new(GlobalNames::new(self.m));
     }
 }
 

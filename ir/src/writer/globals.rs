@@ -150,9 +150,14 @@ impl<'m> Writer<'m> {
         })
     }
 
-    pub(super) fn module(&mut self, out: &mut dyn Write) -> io::Result<()> {
+    /// Print the module; `types` are the identified structs to print, in order
+    /// ([`super::types::type_order`]).
+    pub(super) fn module(
+        &mut self,
+        out: &mut dyn Write,
+        types: Vec<crate::types::Type>,
+    ) -> io::Result<()> {
         let m = self.m;
-        self.number_globals();
         // Like LLVM's AsmWriter: the identifier as a comment, unless it would span lines.
         if let Some(id) = m.module_id.as_deref().filter(|id| !id.contains('\n')) {
             self.s("; ModuleID = '");
@@ -187,7 +192,6 @@ impl<'m> Writer<'m> {
             self.quoted(a);
             self.s("\n");
         }
-        let types = self.type_order();
         if !types.is_empty() {
             self.s("\n");
         }

@@ -400,30 +400,29 @@ impl<'m> Writer<'m> {
             self.s(">");
         }
     }
+}
 
-    /// The identified structs to print, in the order LLVM's `TypeFinder` meets them (only
-    /// those some global, function, instruction or constant uses; opt prints no others):
-    /// numbered ones (`%0`) first, then named ones.
-    pub(super) fn type_order(&self) -> Vec<Type> {
-        let m = self.m;
-        let total = m.types.named_structs().len();
-        if total == 0 {
-            return Vec::new();
-        }
-        let mut tf = TypeFinder {
-            m,
-            seen_ty: vec![false; m.types.len()],
-            seen_const: rustc_hash::FxHashSet::default(),
-            found: Vec::new(),
-            stack: Vec::new(),
-        };
-        tf.run(total);
-        let (mut numbered, named): (Vec<Type>, Vec<Type>) = tf.found.into_iter().partition(|&t| {
-            m.types
-                .struct_name(t)
-                .is_some_and(|n| n.bytes().all(|c| c.is_ascii_digit()))
-        });
-        numbered.extend(named);
-        numbered
+/// The identified structs to print, in the order LLVM's `TypeFinder` meets them (only
+/// those some global, function, instruction or constant uses; opt prints no others):
+/// numbered ones (`%0`) first, then named ones.
+pub(super) fn type_order(m: &Module) -> Vec<Type> {
+    let total = m.types.named_structs().len();
+    if total == 0 {
+        return Vec::new();
     }
+    let mut tf = TypeFinder {
+        m,
+        seen_ty: vec![false; m.types.len()],
+        seen_const: rustc_hash::FxHashSet::default(),
+        found: Vec::new(),
+        stack: Vec::new(),
+    };
+    tf.run(total);
+    let (mut numbered, named): (Vec<Type>, Vec<Type>) = tf.found.into_iter().partition(|&t| {
+        m.types
+            .struct_name(t)
+            .is_some_and(|n| n.bytes().all(|c| c.is_ascii_digit()))
+    });
+    numbered.extend(named);
+    numbered
 }
