@@ -670,6 +670,7 @@ impl Pass<'_> {
             self.report.counts.rounds += 1;
             self.worklist = std::mem::take(&mut self.deferred);
             self.cursor = 0;
+            self.prepare_keys();
             while self.cursor < self.worklist.len() {
                 let f = self.resolve(self.worklist[self.cursor]);
                 self.cursor += 1;
@@ -681,6 +682,37 @@ impl Pass<'_> {
                 }
             }
         }
+    }
+
+    /// The detailed keys of the round's functions that have none (those the last round took
+    /// out of the tree, their callees having merged), found on all cores before the round
+    /// inserts them one after the other. A key holds until its function's instructions are
+    /// rewritten, which drops it ([`Pass::insert`]), and a dropped key is found again when
+    /// its function is inserted: the keys, and so the tree, are those of the serial walk.
+    fn prepare_keys(&mut self) {
+        if self.opts.lookup != Lookup::Hash {
+            return;
+        }
+        let m = &*self.m;
+        let want: Vec<GlobalId> = (self.worklist.iter())
+            .map(|&h| self.resolve(h))
+            .filter(|f| {
+                !self.keys.contains_key(f)
+                    && !self.in_tree.contains_key(f)
+                    && !self.twins.contains_key(f)
+                    && is_eligible(m, *f)
+            })
+            .collect();
+        if want.len() < 2 {
+            return;
+        }
+        let hasher = &self.hasher;
+        let found: Vec<(GlobalId, u64)> = want
+            .par_iter()
+            .with_min_len(8)
+            .map(|&f| (f, hasher.key(m, f)))
+            .collect();
+        self.keys.extend(found);
     }
 
     /// `--merge-cycles`: merge the congruence classes ([`cycles::congruence_classes`]) of the
@@ -856,7 +888,10 @@ impl Pass<'_> {
                 None => self.hasher.hash(self.m, f),
             },
             Lookup::Hash => match self.keys.get(&f) {
-                Some(&k) => k,
+                Some(&k) => {
+                    debug_assert_eq!(k, self.hasher.key(self.m, f), "stale detailed key");
+                    k
+                }
                 None => self.hasher.key(self.m, f),
             },
         }
