@@ -389,8 +389,9 @@ impl<'a> Lexer<'a> {
                     self.pos = start + word_end(text).min(keyword_end - start);
                 }
                 if self.pos == start {
-                    // A `.` or `$` that starts no label is no token LLVM's lexer knows;
-                    // a word of no bytes would leave the lexer where it stood.
+                    // A `.` that starts no label (nor `...`) is no token LLVM's lexer
+                    // knows; a word of no bytes would leave the lexer where it stood. (`$`
+                    // has its own arm above.)
                     self.pos = start + 1;
                     return self.tok(Tok::Error, start, self.pos);
                 }
@@ -622,7 +623,7 @@ mod tests {
         }
 
         /// Every token but the end moves the lexer forward, so no loop over tokens can spin
-        /// (a `.` or `$` starting a word once gave a word of no bytes, and `call void .x()`
+        /// (a `.` starting a word once gave a word of no bytes, and `call void .x()`
         /// hung the reader). Bytes drawn mostly from name characters and sigils.
         #[test]
         fn every_token_moves_the_lexer_forward(
@@ -647,7 +648,7 @@ mod tests {
     }
 
     #[test]
-    fn a_dot_or_dollar_starting_no_label_is_an_error_token() {
+    fn a_dot_starting_no_label_is_an_error_token() {
         for src in [&b".x("[..], b".", b". ", b".-"] {
             let t = Lexer::new(src).next_token();
             assert_eq!((t.kind, t.start, t.end), (Tok::Error, 0, 1), "{src:?}");
