@@ -9,15 +9,13 @@ use crate::metadata::{DbgRecord, MdAttachment, Metadata};
 impl<'m> Writer<'m> {
     pub(super) fn metadata(&mut self, f: Option<(&Function, &Body)>, md: &Metadata) {
         match md {
-            Metadata::Ref(n) => {
-                if let Some(text) = self.num.and_then(|x| x.inline_text(self.m, *n)) {
-                    self.s(text);
-                    return;
+            Metadata::Ref(n) => match self.num.map_or(Ok(*n), |x| x.printed(self.m, *n)) {
+                Ok(n) => {
+                    self.s("!");
+                    self.num(n);
                 }
-                self.s("!");
-                let n = self.num.map_or(*n, |x| x.md(*n));
-                self.num(n);
-            }
+                Err(text) => self.s(text),
+            },
             Metadata::Value(t, v) => {
                 self.ty(*t);
                 self.s(" ");
@@ -59,12 +57,12 @@ impl<'m> Writer<'m> {
     /// A reference to input node `id` as the numbering prints it: `!N`, or the text of a
     /// `!DIExpression`, which opt never numbers.
     fn md_ref(&mut self, num: &numbering::Numbering, id: u32) {
-        match num.inline_text(self.m, id) {
-            Some(text) => self.md_text(text),
-            None => {
+        match num.printed(self.m, id) {
+            Ok(n) => {
                 self.out.push(b'!');
-                self.num(num.md(id));
+                self.num(n);
             }
+            Err(text) => self.md_text(text),
         }
     }
 

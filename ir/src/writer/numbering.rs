@@ -74,21 +74,26 @@ pub(super) fn for_each_ref(text: &[u8], mut f: impl FnMut(u32, usize, usize)) {
 }
 
 impl<'m> Numbering<'m> {
-    /// The new number of input node `id` (itself when it has none, which does not happen for
-    /// nodes the module uses).
-    pub fn md(&self, id: u32) -> u32 {
-        match self.index.get(id).map(|k| self.md_slot[k as usize]) {
-            Some(s) if s != NONE => s,
-            _ => id,
+    /// How a reference to input node `id` prints: its new number (itself when it has none,
+    /// which does not happen for nodes the module uses), or (`Err`) the text of a
+    /// `!DIExpression`, which LLVM never numbers, printed in its place. One look-up of the node, and its text read
+    /// only when it has no number: the references of a debug build's metadata point all
+    /// over the node table, and each look into it is a cache miss.
+    pub fn printed<'a>(&self, m: &'a Module, id: u32) -> Result<u32, &'a str> {
+        let Some(k) = self.index.get(id) else {
+            return Ok(id);
+        };
+        match self.md_slot[k as usize] {
+            NONE => {
+                let text: &'a str = &m.md_nodes[k as usize].text;
+                if text.starts_with("!DIExpression(") {
+                    Err(text)
+                } else {
+                    Ok(id)
+                }
+            }
+            s => Ok(s),
         }
-    }
-
-    /// The text of input node `id` when it is printed in place of a reference: a
-    /// `!DIExpression(...)`, which LLVM never numbers (the numbering gives it no slot).
-    pub fn inline_text<'a>(&self, m: &'a Module, id: u32) -> Option<&'a str> {
-        let k = self.index.get(id)?;
-        let text: &'a str = &m.md_nodes[k as usize].text;
-        (self.md_slot[k as usize] == NONE && text.starts_with("!DIExpression(")).then_some(text)
     }
 
     /// The references in the text of node `k` (an index into `Module::md_nodes`): where each
