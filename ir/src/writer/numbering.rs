@@ -45,6 +45,8 @@ pub(super) struct Numbering<'m> {
     starts: Vec<u32>,
     refs: Vec<u32>,
     ats: Vec<u32>,
+    /// Whether each node is a `!DIExpression` (see `Builder::inline`).
+    inline: Vec<bool>,
 }
 
 /// Calls `f` with each `!N` reference in metadata text, in order, and the byte range it
@@ -76,22 +78,16 @@ pub(super) fn for_each_ref(text: &[u8], mut f: impl FnMut(u32, usize, usize)) {
 impl<'m> Numbering<'m> {
     /// How a reference to input node `id` prints: its new number (itself when it has none,
     /// which does not happen for nodes the module uses), or (`Err`) the text of a
-    /// `!DIExpression`, which LLVM never numbers, printed in its place. One look-up of the node, and its text read
-    /// only when it has no number: the references of a debug build's metadata point all
-    /// over the node table, and each look into it is a cache miss.
+    /// `!DIExpression`, which LLVM never numbers, printed in its place. One look-up of the
+    /// node, and the node table read only for an expression: the references of a debug
+    /// build's metadata point all over the table, and each look into it is a cache miss.
     pub fn printed<'a>(&self, m: &'a Module, id: u32) -> Result<u32, &'a str> {
-        let Some(k) = self.index.get(id) else {
+        let Some(k) = self.index.get(id).map(|k| k as usize) else {
             return Ok(id);
         };
-        match self.md_slot[k as usize] {
-            NONE => {
-                let text: &'a str = &m.md_nodes[k as usize].text;
-                if text.starts_with("!DIExpression(") {
-                    Err(text)
-                } else {
-                    Ok(id)
-                }
-            }
+        match self.md_slot[k] {
+            NONE if self.inline[k] => Err(&m.md_nodes[k].text),
+            NONE => Ok(id),
             s => Ok(s),
         }
     }
@@ -526,6 +522,7 @@ impl<'m> Builder<'m> {
             starts: self.starts,
             refs: self.refs,
             ats: self.ats,
+            inline: self.inline,
         }
     }
 }
