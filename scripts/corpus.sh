@@ -93,8 +93,21 @@ fetch_src() {
     if [ -z "$dir" ]; then
         ensure_deb_src
         log "apt-get source $pkg"
-        (cd "$SRC" && apt-get source -q "$pkg" >"$SRC/$pkg.log" 2>&1) ||
-            { tail -20 "$SRC/$pkg.log" >&2; die "apt-get source $pkg failed"; }
+        if ! (cd "$SRC" && apt-get source -q "$pkg" >"$SRC/$pkg.log" 2>&1); then
+            # A mirror may list a version whose files it no longer serves (a security
+            # update superseded on debian-security): try the other versions the index
+            # lists, newest first, before giving up.
+            local v ok=0
+            for v in $(apt-cache showsrc "$pkg" 2>/dev/null | sed -n 's/^Version: //p' |
+                sort -u | sort -rV); do
+                log "apt-get source $pkg failed; trying $pkg=$v"
+                if (cd "$SRC" && apt-get source -q "$pkg=$v" >>"$SRC/$pkg.log" 2>&1); then
+                    ok=1
+                    break
+                fi
+            done
+            [ "$ok" = 1 ] || { tail -20 "$SRC/$pkg.log" >&2; die "apt-get source $pkg failed"; }
+        fi
         dir="$(find "$SRC" -maxdepth 1 -type d -name "${pkg}-[0-9]*" | sort | tail -1)"
         [ -n "$dir" ] || die "apt-get source $pkg produced no directory"
     fi
