@@ -8,7 +8,8 @@
 #                         build them: -O2 -g, -Os -g, line tables, CFI, kCFI, ASan, UBSan,
 #                         coverage, OpenMP, ThinLTO and full LTO bitcode (through llvm-dis-22)
 #   target/corpus/cross/  other targets: AArch64, RISC-V, wasm32, ARMv7, Windows, macOS,
-#                         NVPTX, AMDGPU, SPIR-V (tests/corpus-src/ and zstd)
+#                         NVPTX, AMDGPU, SPIR-V, AVR, MSP430, i686, s390x, MIPS
+#                         (tests/corpus-src/ and zstd)
 #   target/corpus/langs/  other front ends: flang-22 (Fortran: the reference BLAS and
 #                         LAPACK's double-precision routines, -O2 -g and -O0 -g)
 #   target/corpus/programs/  whole programs: a c/ library module llvm-link'ed with a driver
@@ -412,9 +413,12 @@ done
 # ==================================================================== cross
 # Other targets: our freestanding template-heavy C++ (tests/corpus-src/freestanding.cpp) for
 # every target, zstd for the Linux targets whose C library Debian ships as a cross package,
-# and OpenCL kernels (kernel calling conventions) for the GPU targets.
+# and OpenCL kernels (kernel calling conventions) for the GPU targets. The data layouts span
+# 16-bit pointers (MSP430; AVR, whose functions live in program address space 1), 32-bit
+# ones (i686, wasm32, ARMv7), big-endian targets (s390x, 32-bit MIPS) and GPUs.
 CROSS_TARGETS=(aarch64-linux-gnu riscv64-linux-gnu wasm32-unknown-unknown armv7-linux-gnueabihf
-    x86_64-windows-msvc arm64-apple-macos nvptx64-nvidia-cuda amdgcn-amd-amdhsa)
+    x86_64-windows-msvc arm64-apple-macos nvptx64-nvidia-cuda amdgcn-amd-amdhsa
+    avr-unknown-unknown msp430-unknown-elf i686-linux-gnu s390x-linux-gnu mips-linux-gnu)
 CSRC="$ROOT/tests/corpus-src"
 for t in "${CROSS_TARGETS[@]}"; do
     # Frontend IR for the templates (every instantiation kept), -O2 for zstd.

@@ -119,6 +119,8 @@ const PRINTED_CORPUS: &[&str] = &[
     "flavours/zstd_decompress.thinlto.ll",
     "cross/freestanding.aarch64-linux-gnu.ll",
     "cross/freestanding.x86_64-windows-msvc.ll",
+    "cross/freestanding.avr-unknown-unknown.ll",
+    "cross/freestanding.s390x-linux-gnu.ll",
     "cross/kernels.amdgcn-amd-amdhsa.ll",
     "cross/kernels.nvptx64-nvidia-cuda.ll",
     "cross/kernels.spirv64.ll",
