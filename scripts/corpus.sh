@@ -100,7 +100,7 @@ fetch_src() {
             # lists, newest first, before giving up.
             local v ok=0
             for v in $(apt-cache showsrc "$pkg" 2>/dev/null | sed -n 's/^Version: //p' |
-                sort -u | sort -rV); do
+                sort -rVu); do
                 log "apt-get source $pkg failed; trying $pkg=$v"
                 if (cd "$SRC" && apt-get source -q "$pkg=$v" >>"$SRC/$pkg.log" 2>&1); then
                     ok=1
