@@ -24,6 +24,7 @@ use mergefn_ir::{
 };
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
 
 /// Where metadata that names a global lives.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -185,10 +186,10 @@ impl MdRefs {
     }
 
     /// How text refers to `g`: its name, or a placeholder unique to it when it has none.
-    pub fn text_name(m: &Module, g: GlobalId) -> String {
+    pub fn text_name(m: &Module, g: GlobalId) -> Cow<'_, str> {
         match &m.globals[g].common().name {
-            Name::Named(n) => n.to_string(),
-            Name::Unnamed => format!("{PLACEHOLDER}{}", g.as_u32()),
+            Name::Named(n) => Cow::Borrowed(n),
+            Name::Unnamed => Cow::Owned(format!("{PLACEHOLDER}{}", g.as_u32())),
         }
     }
 
@@ -225,14 +226,18 @@ impl MdRefs {
 
     /// `from` was replaced by `to` everywhere (`to_c` names `to` with `from`'s type).
     pub fn replace(&mut self, m: &mut Module, from: GlobalId, to: GlobalId, to_c: Const) {
+        // Most globals are named by no metadata text: nothing to spell then.
         let (f, t) = (Self::text_name(m, from), Self::text_name(m, to));
-        if f != t {
+        let places = (self.by_name.get(&*f))
+            .filter(|p| f != t && !p.is_empty())
+            .cloned();
+        if let Some(places) = places {
+            let (f, t) = (f.into_owned(), t.into_owned());
             let with = name_ref(&t);
-            let places = self.by_name.get(f.as_str()).cloned().unwrap_or_default();
             // A uniqued node that the replacement makes equal to an existing one becomes
             // distinct (LLVM cannot merge two resolved nodes): only nodes naming `to` can be
             // equal to it afterwards.
-            let to_places = self.by_name.get(t.as_str()).cloned().unwrap_or_default();
+            let to_places = self.by_name.get(&*t).cloned().unwrap_or_default();
             let mut existing = Self::uniqued_texts(m, &to_places);
             self.edit_nodes(m, places.clone(), &mut |text, _| {
                 let new = replace_name_refs(text, &f, &with);
@@ -349,14 +354,14 @@ impl MdRefs {
         self.by_global.get(&g).is_some_and(|v| !v.is_empty())
             || self
                 .by_name
-                .get(Self::text_name(m, g).as_str())
+                .get(&*Self::text_name(m, g))
                 .is_some_and(|v| !v.is_empty())
     }
 
     /// `g` is being erased: what metadata still says of it becomes `null`, `poison` or `!{}`.
     /// (Text naming a global that has since taken `g`'s name names that one, and stays.)
     pub fn erase(&mut self, m: &mut Module, g: GlobalId) {
-        let name = Self::text_name(m, g);
+        let name = Self::text_name(m, g).into_owned();
         let name_moved = m.global_by_name(&name).is_some_and(|h| h != g);
         if !name_moved {
             let places = self.by_name.get(name.as_str()).cloned().unwrap_or_default();
