@@ -9,7 +9,9 @@
 #                         coverage, OpenMP, ThinLTO and full LTO bitcode (through llvm-dis-22)
 #   target/corpus/cross/  other targets: AArch64, RISC-V, wasm32, ARMv7, Windows, macOS,
 #                         NVPTX, AMDGPU, SPIR-V, AVR, MSP430, i686, s390x, MIPS
-#                         (tests/corpus-src/ and zstd)
+#                         (tests/corpus-src/ and zstd), and target features and languages
+#                         with IR of their own: RVV, SVE/SME, wasm reference types,
+#                         AVX-512/AMX, C++20 coroutines, Objective-C (tests/corpus-src/features/)
 #   target/corpus/langs/  other front ends: flang-22 (Fortran: the reference BLAS and
 #                         LAPACK's double-precision routines, -O2 -g and -O0 -g)
 #   target/corpus/programs/  whole programs: a c/ library module llvm-link'ed with a driver
@@ -450,6 +452,25 @@ done
 for t in nvptx64-nvidia-cuda amdgcn-amd-amdhsa spirv64; do
     export CORPUS_TARGET="$t" CORPUS_OPT="-O2"
     build_module "$OUT/cross/kernels.$t.ll" "$LLVM22" "$CSRC" "-x cl -cl-std=CL2.0 -nogpulib" kernels.cl
+done
+# Target features and languages whose IR has its own types and attributes, one small source
+# each (tests/corpus-src/features/): RISC-V vector tuples, SVE/SME scalable vectors and
+# streaming functions, WebAssembly reference types, AVX-512/AMX with bf16, fp16 and 128-bit
+# scalars, C++20 coroutines before they are split (frontend IR) and Objective-C with ARC
+# and blocks.  Each pairs identical functions, so each merges.
+FEATURES=(
+    "rvv.riscv64-linux-gnu|-O2 -g|-march=rv64gcv -ffreestanding|rvv.c"
+    "sve.aarch64-linux-gnu|-O2 -g|-march=armv9-a+sve2+sme+sme2+bf16 -ffreestanding|sve.c"
+    "wasm_ref.wasm32-unknown-unknown|-O2 -g|-mreference-types -mexception-handling -fwasm-exceptions|wasm_ref.cpp"
+    "x86vec.x86_64-linux-gnu|-O2 -g|-mavx512f -mavx512bf16 -mavx512fp16 -mavx512vl -mamx-tile -mamx-int8 -mamx-bf16 -mf16c|x86vec.c"
+    "coro.x86_64-linux-gnu||-std=c++20|coro.cpp"
+    "objc.x86_64-linux-gnu|-O2 -g|-fobjc-arc -fblocks -fobjc-runtime=gnustep-2.0 -fobjc-exceptions|objc.m"
+)
+for fe in "${FEATURES[@]}"; do
+    IFS='|' read -r name fopt flags src <<<"$fe"
+    export CORPUS_TARGET="${name#*.}"
+    if [ -n "$fopt" ]; then export CORPUS_OPT="$fopt"; else unset CORPUS_OPT; fi
+    build_module "$OUT/cross/$name.ll" "$LLVM22" "$CSRC/features" "$flags" "$src"
 done
 unset CORPUS_TARGET CORPUS_OPT
 
