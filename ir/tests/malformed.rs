@@ -1400,6 +1400,10 @@ const LLPARSER_POSITIONS: &[(&str, &str, u32, u32)] = &[
     ("@GV = external global i32 ()\n", "invalid type for global variable", 1, 23),
     ("@GV = global token none\n", "invalid type for global variable", 1, 14),
     ("declare void @f()\nattributes #0 = {  }\n", "attribute group has no attributes", 2, 1),
+    // `vscale_range(0)` and `(0, 0)` are no attribute at all (LLVM's builder drops them).
+    ("declare void @f()\nattributes #0 = { vscale_range(0) }\n", "attribute group has no attributes", 2, 1),
+    ("declare void @f()\nattributes #0 = { vscale_range(0, 00) }\n", "attribute group has no attributes", 2, 1),
+    ("declare void @f()\nattributes #0 = { vscale_range(0, 2) }\n", "", 0, 0),
     // Only target types LLVM gives a zero value take `zeroinitializer`.
     ("define void @f() {\n  %a = call target(\"spirv.Image\") @g(target(\"spirv.Image\") zeroinitializer)\n  ret void\n}\ndeclare target(\"spirv.Image\") @g(target(\"spirv.Image\"))\n", "invalid type for null constant", 2, 60),
     ("define void @f() {\n  %a = call target(\"spirv.Event\") @g(target(\"spirv.Event\") zeroinitializer)\n  ret void\n}\ndeclare target(\"spirv.Event\") @g(target(\"spirv.Event\"))\n", "", 0, 0),
