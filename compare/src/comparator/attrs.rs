@@ -259,26 +259,35 @@ fn identity(a: &CanonAttr) -> (u32, &str) {
 }
 
 /// Function-level `readnone`/`readonly`/`writeonly` are `memory(none|read|write)` in LLVM 22,
-/// intersected with any `memory(...)` present.
+/// and `argmemonly`/`inaccessiblememonly`/`inaccessiblemem_or_argmemonly` are
+/// `memory(argmem: readwrite)`, `memory(inaccessiblemem: readwrite)` and both: each
+/// intersected with the others and with any `memory(...)` present, as LLParser upgrades them.
 fn upgrade_memory(set: &mut Vec<CanonAttr>) {
-    let legacy = |k: u32| match k {
-        52 => Some(0),
-        53 => Some(0x555),
-        81 => Some(0xaaa),
+    // Two bits per location; `argmem` is the first location, `inaccessiblemem` the second.
+    let legacy = |a: &CanonAttr| match (a.kind, &a.value) {
+        (52, _) => Some(0),
+        (53, _) => Some(0x555),
+        (81, _) => Some(0xaaa),
+        (UNKNOWN_KIND, Value::Text(t)) => match &**t {
+            "argmemonly" => Some(0x3),
+            "inaccessiblememonly" => Some(0xc),
+            "inaccessiblemem_or_argmemonly" => Some(0xf),
+            _ => None,
+        },
         _ => None,
     };
-    if !set.iter().any(|a| legacy(a.kind).is_some()) {
+    if !set.iter().any(|a| legacy(a).is_some()) {
         return;
     }
     let mut effects = MEMORY_UNKNOWN;
     for a in set.iter() {
-        match (legacy(a.kind), &a.value) {
+        match (legacy(a), &a.value) {
             (Some(e), _) => effects &= e,
             (None, Value::Int(v)) if a.kind == MEMORY_KIND => effects &= v,
             _ => {}
         }
     }
-    set.retain(|a| legacy(a.kind).is_none() && a.kind != MEMORY_KIND);
+    set.retain(|a| legacy(a).is_none() && a.kind != MEMORY_KIND);
     let at = set.partition_point(|a| a.kind < MEMORY_KIND);
     set.insert(
         at,
