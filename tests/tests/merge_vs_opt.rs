@@ -84,7 +84,8 @@ fn other_front_end_corpus_merges_like_opt22() {
 /// prints as read: loads, stores and allocas without `align` (opt adds the data layout's),
 /// inline tuples in attachments (opt numbers them), a target triple without a data layout
 /// (opt adds the target's), `!DI...` nodes without the fields opt always prints,
-/// `llvm.dbg.value` calls (opt makes them debug records). And one gap of ours:
+/// `llvm.dbg.value` calls (opt makes them debug records), legacy memory attributes
+/// (`argmemonly`: opt prints the `memory(...)` it reads them as). And one gap of ours:
 /// `preserve_debug_info_thunk_in_place` and `preserve_debug_info_erased_value_is_poison`,
 /// whose thunks get their `!DILocation` inline, where opt numbers it as a node.
 const FIXTURES_OPT_REWRITES: &[&str] = &[
@@ -96,6 +97,7 @@ const FIXTURES_OPT_REWRITES: &[&str] = &[
     "distinct_metadata_intrinsic",
     "kernels_get_no_thunks",
     "kernels_unnamed_addr_deleted",
+    "legacy_memory_attributes_upgrade",
     "metadata_argument_of_deleted_function",
     "metadata_attachments_of_globals",
     "metadata_callees_inline_attachment",
