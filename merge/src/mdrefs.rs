@@ -361,11 +361,17 @@ impl MdRefs {
     /// `g` is being erased: what metadata still says of it becomes `null`, `poison` or `!{}`.
     /// (Text naming a global that has since taken `g`'s name names that one, and stays.)
     pub fn erase(&mut self, m: &mut Module, g: GlobalId) {
-        let name = Self::text_name(m, g).into_owned();
-        let name_moved = m.global_by_name(&name).is_some_and(|h| h != g);
-        if !name_moved {
-            let places = self.by_name.get(name.as_str()).cloned().unwrap_or_default();
-            self.edit_nodes(m, places, &mut |t, hoist| null_refs(t, &name, hoist));
+        // As in `replace`: the name is copied and looked up only when some text names it.
+        let name = Self::text_name(m, g);
+        let places = (self.by_name.get(&*name))
+            .filter(|p| !p.is_empty())
+            .cloned();
+        if let Some(places) = places {
+            let name = name.into_owned();
+            // A global that has since taken the name keeps the text.
+            if m.global_by_name(&name).is_none_or(|h| h == g) {
+                self.edit_nodes(m, places, &mut |t, hoist| null_refs(t, &name, hoist));
+            }
         }
         let places = self.by_global.get(&g).cloned().unwrap_or_default();
         for p in places {
