@@ -568,6 +568,9 @@ struct Parser<'a> {
     /// module is read).
     lazy_md_max: Option<u32>,
     lazy_attr_max: Option<u32>,
+    /// Whether a body kept as text leaves out text of a call the reader upgrades
+    /// ([`crate::lazy::RefKind::Skip`]): checked against the upgrades once the module is read.
+    lazy_skips: bool,
     /// A body was read that the plan did not scan (see [`Parser::lazy_body`]).
     lazy_unsure: bool,
     /// The global each name the plan numbered names (the `name` of [`crate::lazy::RawKind::Global`]), once
@@ -692,6 +695,7 @@ impl<'a> Parser<'a> {
             lazy_meta: Vec::new(),
             lazy_md_max: None,
             lazy_attr_max: None,
+            lazy_skips: false,
             lazy_unsure: false,
             lazy_names: Vec::new(),
             past_target: false,

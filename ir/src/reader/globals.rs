@@ -375,12 +375,10 @@ impl<'a> Parser<'a> {
         self.check_lazy()?;
         self.check_block_addresses()?;
         self.declare_called_intrinsics()?;
-        let changed = self.upgrade_intrinsics()?;
-        if changed && !self.lazy_bodies.is_empty() {
-            // Calls were rewritten to other declarations: the text of lazy bodies would not
-            // follow. Read everything instead.
-            return self.error_at(0, "lazy bodies call intrinsics the reader upgrades");
-        }
+        // Bodies kept as text follow the upgrade of old lifetime calls, and only that one
+        // (`Parser::upgrade_lazy_lifetimes`): another makes it an error, and every body is
+        // read.
+        self.upgrade_intrinsics()?;
         // Before numbered names are dropped, so that the message can show them.
         if let Some((&g, &off)) = self.pending_globals.iter().min_by_key(|(_, &o)| o) {
             let name = self.m.global_name(g);

@@ -181,6 +181,13 @@ impl Parser<'_> {
                         self.lazy_attr_max = self.lazy_attr_max.max(Some(n));
                         RefKind::Attr(n)
                     }
+                    RawKind::Skip(n) => {
+                        self.lazy_skips = true;
+                        if n != crate::lazy::NO_GROUP {
+                            self.lazy_attr_max = self.lazy_attr_max.max(Some(n));
+                        }
+                        RefKind::Skip(n)
+                    }
                 };
                 LazyRef {
                     at: r.at,
@@ -428,6 +435,9 @@ impl Parser<'_> {
         if !all_defined(self.lazy_attr_max, attr_max, self.m.attr_groups.len()) {
             if let Some(at) = self.first_lazy_ref(|r| match r {
                 RefKind::Attr(n) => !self.m.attr_groups.contains_key(&n),
+                RefKind::Skip(n) => {
+                    n != crate::lazy::NO_GROUP && !self.m.attr_groups.contains_key(&n)
+                }
                 _ => false,
             }) {
                 return self.error_at(at, "undefined attribute group in a body kept as text");

@@ -19,6 +19,7 @@ use crate::constant::{ApInt, ConstData};
 use crate::function::{Function, Param};
 use crate::inst::*;
 use crate::intrinsics::Obsolete;
+use crate::lazy::RefKind;
 use crate::module::*;
 use crate::types::{Type, TypeData};
 use crate::value::Value;
@@ -176,6 +177,7 @@ impl<'a> Parser<'a> {
             })
             .collect();
         if found.is_empty() {
+            self.upgrade_lazy_lifetimes(&FxHashMap::default())?;
             return Ok(false);
         }
         let decls: Vec<GlobalId> = found.iter().map(|f| f.0).collect();
@@ -194,6 +196,10 @@ impl<'a> Parser<'a> {
             };
             plan.push((g, fix));
         }
+        // Bodies kept as text follow the lifetime upgrade only ([`Self::upgrade_lazy_lifetimes`]).
+        if !self.lazy_bodies.is_empty() && plan.iter().any(|(_, f)| !matches!(f, Fix::Lifetime)) {
+            return self.error_at(0, "lazy bodies beside intrinsics the reader upgrades");
+        }
         // The old declarations go first: one may have the name of what replaces it (LLVM
         // renames it `.old` before it declares the new one).
         for (g, fix) in &plan {
@@ -202,10 +208,15 @@ impl<'a> Parser<'a> {
             }
         }
         let mut remangled = Remangled::default();
+        let mut lifetimes = FxHashMap::default();
         for (g, fix) in plan {
             match fix {
                 Fix::Remangle => self.remangle_one(g, &calls, false, &mut remangled),
-                Fix::Lifetime => self.upgrade_lifetime(g, &calls),
+                Fix::Lifetime => {
+                    if let Some(new) = self.upgrade_lifetime(g, &calls)? {
+                        lifetimes.insert(g, new);
+                    }
+                }
                 Fix::Removed => {
                     for c in calls.iter().filter(|c| c.callee == g) {
                         self.erase_inst(c.caller, c.inst);
@@ -218,7 +229,54 @@ impl<'a> Parser<'a> {
             }
         }
         self.finish_remangle(remangled);
+        self.upgrade_lazy_lifetimes(&lifetimes)?;
         Ok(true)
+    }
+
+    /// The calls of old lifetime declarations in bodies kept as text (the scan took them as
+    /// LLVM 22 reads them: [`crate::lazy::OldLifetime`], their dropped parts
+    /// [`RefKind::Skip`]s): each now calls the new declaration `upgraded` maps its old one to.
+    /// An error (the caller then reads every body) if a body kept as text names an upgraded
+    /// declaration otherwise, or drops the size of a call of one not upgraded.
+    fn upgrade_lazy_lifetimes(&mut self, upgraded: &FxHashMap<GlobalId, GlobalId>) -> PResult<()> {
+        if !self.lazy_skips && upgraded.is_empty() {
+            return Ok(());
+        }
+        for k in 0..self.lazy_bodies.len() {
+            let g = self.lazy_bodies[k];
+            let Some(lazy) = self.m.globals[g].lazy_text_mut() else {
+                continue;
+            };
+            let mut bad = None;
+            for j in 0..lazy.refs.len() {
+                let sized = (lazy.refs.get(j + 1)).is_some_and(|n| {
+                    matches!(n.kind, RefKind::Skip(_)) && n.at == lazy.refs[j].end + 1
+                });
+                let r = &mut lazy.refs[j];
+                match &mut r.kind {
+                    RefKind::Global {
+                        id, callee: true, ..
+                    } if sized => match upgraded.get(id) {
+                        Some(&new) => *id = new,
+                        None => bad = Some(lazy.start + r.at),
+                    },
+                    RefKind::Global { id, .. } if upgraded.contains_key(id) => {
+                        bad = Some(lazy.start + r.at)
+                    }
+                    _ => {}
+                }
+                if bad.is_some() {
+                    break;
+                }
+            }
+            if let Some(at) = bad {
+                return self.error_at(
+                    at,
+                    "a body kept as text calls an intrinsic otherwise upgraded",
+                );
+            }
+        }
+        Ok(())
     }
 
     /// How declaration `g`, of obsolete form `how`, is upgraded; `None` to keep it as written:
@@ -448,14 +506,37 @@ impl<'a> Parser<'a> {
     /// spaces, LLVM declares the two in the order of its use list, which is the order of
     /// the calls only when the old declaration follows them in the text; mergefn takes the
     /// order of the calls.)
-    fn upgrade_lifetime(&mut self, g: GlobalId, calls: &[CallOf]) {
+    ///
+    /// Calls in bodies kept as text (the scan took only those of `(i64, ptr)` on an alloca,
+    /// [`crate::lazy::OldLifetime`]) are all kept: the new declaration of address space 0
+    /// they are to call is returned ([`Self::upgrade_lazy_lifetimes`] points them at it).
+    /// An error (the caller then reads every body) when the declaration is of another type,
+    /// or when a call read names an alloca of another address space (which would decide the
+    /// order of the new declarations by calls that include the ones kept as text).
+    fn upgrade_lifetime(&mut self, g: GlobalId, calls: &[CallOf]) -> PResult<Option<GlobalId>> {
         let (name, old_ty) = {
             let f = self.m.function(g).expect("a declaration");
             (f.common.name.as_str().unwrap_or("").to_owned(), f.fn_ty)
         };
         let Some((_, &[size, ptr], _)) = self.m.types.func_parts(old_ty) else {
-            return;
+            return Ok(None);
         };
+        let lazy_calls = (self.lazy_bodies.iter()).any(|&f| {
+            (self.m.globals[f].lazy_text()).is_some_and(|l| {
+                l.refs
+                    .iter()
+                    .any(|r| matches!(r.kind, RefKind::Global { id, callee: true, .. } if id == g))
+            })
+        });
+        if lazy_calls
+            && (!matches!(self.m.types.get(size), TypeData::Int(64))
+                || !matches!(self.m.types.get(ptr), TypeData::Ptr(0)))
+        {
+            return self.error_at(
+                0,
+                "a body kept as text calls a lifetime intrinsic of another type",
+            );
+        }
         let which = if name.starts_with("llvm.lifetime.start") {
             "start"
         } else {
@@ -493,6 +574,7 @@ impl<'a> Parser<'a> {
             attrs: thin_vec::thin_vec![Attr::Other("captures(none)".into())],
             ..Default::default()
         };
+        let mut new_p0 = None;
         for (f, i, keep) in kept {
             let Some(keep) = keep else { continue };
             let ptr = match keep {
@@ -505,6 +587,9 @@ impl<'a> Parser<'a> {
                 TypeData::Ptr(a) | TypeData::TypedPtr(_, a) => *a,
                 _ => 0,
             };
+            if lazy_calls && space != 0 {
+                return self.error_at(0, "a body kept as text beside allocas of another space");
+            }
             let new_name = format!("llvm.lifetime.{which}.p{space}");
             let new_ty = self.m.types.intern(TypeData::Func {
                 ret: void,
@@ -515,10 +600,31 @@ impl<'a> Parser<'a> {
                 Some(t) => t,
                 None => self.declare_intrinsic(&new_name, new_ty, vec![captures.clone()], true),
             };
+            new_p0 = Some(target);
             let callee = Value::Const(self.m.global_const(target));
             let operands = SmallVec::from_slice(&[keep, callee]);
             self.rebuild_call(f, i, new_ty, operands, AttrList::default());
         }
+        if !lazy_calls {
+            return Ok(None);
+        }
+        // The calls kept as text, after any read (all of address space 0).
+        let target = match new_p0 {
+            Some(t) => t,
+            None => {
+                let new_name = format!("llvm.lifetime.{which}.p0");
+                let new_ty = self.m.types.intern(TypeData::Func {
+                    ret: void,
+                    params: vec![ptr],
+                    varargs: false,
+                });
+                match self.m.global_by_name(&new_name) {
+                    Some(t) => t,
+                    None => self.declare_intrinsic(&new_name, new_ty, vec![captures], true),
+                }
+            }
+        };
+        Ok(Some(target))
     }
 
     /// Instruction `i` of `f`'s body.

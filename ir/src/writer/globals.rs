@@ -748,6 +748,7 @@ impl<'m> Writer<'m> {
                     self.s("#");
                     self.num(self.num.and_then(|x| x.attr(g)).unwrap_or(g));
                 }
+                RefKind::Skip(_) => {}
             }
         }
         self.out.extend_from_slice(&text[from..]);

@@ -211,7 +211,7 @@ impl<'m> Builder<'m> {
                     match r.kind {
                         crate::lazy::RefKind::Md(n) => b.node(n),
                         crate::lazy::RefKind::Attr(g) => b.later.push(g),
-                        crate::lazy::RefKind::Global { .. } => {}
+                        crate::lazy::RefKind::Global { .. } | crate::lazy::RefKind::Skip(_) => {}
                     }
                 }
                 continue;
