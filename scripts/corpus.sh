@@ -6,7 +6,8 @@
 #   target/corpus/typed/  clang-14 IR with typed pointers (i8*), for the legacy-IR path
 #   target/corpus/flavours/  the C/C++ sources (and two Rust crates) built as real projects
 #                         build them: -O2 -g, -Os -g, line tables, CFI, kCFI, ASan, UBSan,
-#                         coverage, OpenMP, ThinLTO and full LTO bitcode (through llvm-dis-22)
+#                         coverage, OpenMP, ThinLTO and full LTO bitcode (through llvm-dis-22),
+#                         and clang-19's -O2 IR (LLVM 15-21 syntax: lifetime markers with a size)
 #   target/corpus/cross/  other targets: AArch64, RISC-V, wasm32, ARMv7, Windows, macOS,
 #                         NVPTX, AMDGPU, SPIR-V, AVR, MSP430, i686, s390x, MIPS
 #                         (tests/corpus-src/ and zstd), and target features and languages
@@ -31,6 +32,7 @@ BUILD="$ROOT/target/corpus-build"
 SRC="$BUILD/src"
 LLVM22="/usr/lib/llvm-22/bin"
 LLVM14="/usr/lib/llvm-14/bin"
+LLVM19="/usr/lib/llvm-19/bin"
 JOBS="${CORPUS_JOBS:-2}"
 START=$SECONDS
 
@@ -186,10 +188,11 @@ build_module() {
 }
 
 # ------------------------------------------------------------------- tools
-ensure_pkgs llvm-22 clang-22 clang-14 llvm-14 dpkg-dev perl python3 python3-six unicode-data \
+ensure_pkgs llvm-22 clang-22 clang-14 llvm-14 clang-19 llvm-19 dpkg-dev perl python3 python3-six unicode-data \
     lld-22 libclang-rt-22-dev libomp-22-dev libc6-dev-arm64-cross libc6-dev-riscv64-cross libc6-dev-armhf-cross \
     flang-22
-for t in "$LLVM22/clang" "$LLVM22/clang++" "$LLVM22/llvm-link" "$LLVM14/clang" "$LLVM14/llvm-link"; do
+for t in "$LLVM22/clang" "$LLVM22/clang++" "$LLVM22/llvm-link" "$LLVM14/clang" "$LLVM14/llvm-link" \
+    "$LLVM19/clang" "$LLVM19/llvm-link"; do
     [ -x "$t" ] || die "missing $t"
 done
 
@@ -386,6 +389,13 @@ for fl in "${C_FLAVOURS[@]}"; do
         build_module "$OUT/flavours/re2.$fname.ll" "$LLVM22" "$RE2_SRC" "-I. -pthread" "${re2_all[@]}" ;;
     esac
 done
+# The IR most compilers in use write today, LLVM 15-21's (Debian's clang-19; rustc on LLVM 21
+# writes the same): its lifetime markers take a size first, which LLVM 22 drops as it reads.
+export CORPUS_OPT="-O2 -g" CORPUS_BITCODE=0
+build_module "$OUT/flavours/re2.clang19-O2g.ll" "$LLVM19" "$RE2_SRC" "-I. -pthread" "${re2_all[@]}"
+export CORPUS_OPT="-O2"
+build_module "$OUT/flavours/zstd.clang19-O2.ll" "$LLVM19" "$ZSTD_SRC" \
+    "-Ilib -Ilib/common -DZSTD_DISABLE_ASM -DXXH_NAMESPACE=ZSTD_" "${zstd_all[@]}"
 unset CORPUS_OPT CORPUS_BITCODE
 
 # Rust the way release builds with debug info, coverage and sanitizers emit it.
@@ -597,6 +607,10 @@ PY
 }
 build_rust_program
 
+for f in "$OUT"/flavours/*.clang19-*.ll; do
+    grep -q 'call void @llvm.lifetime.start.p0(i64 ' "$f" ||
+        die "${f#"$ROOT"/} has no lifetime markers of LLVM 15-21's form"
+done
 for f in "$OUT"/typed/*.ll; do
     grep -q 'i8\*' "$f" || die "${f#"$ROOT"/} has no typed pointers (i8*)"
     if grep -qE '(^|[ (,])ptr( |,|\))' "$f"; then log "warning: ${f#"$ROOT"/} mentions opaque 'ptr'"; fi
