@@ -7,7 +7,7 @@
 #   target/corpus/flavours/  the C/C++ sources (and two Rust crates) built as real projects
 #                         build them: -O2 -g, -Os -g, line tables, CFI, kCFI, ASan, UBSan,
 #                         coverage, OpenMP, ThinLTO and full LTO bitcode (through llvm-dis-22),
-#                         and clang-19's -O2 IR (LLVM 15-21 syntax: lifetime markers with a size)
+#                         and clang-19's IR (LLVM 15-21 syntax: lifetime markers with a size)
 #   target/corpus/cross/  other targets: AArch64, RISC-V, wasm32, ARMv7, Windows, macOS,
 #                         NVPTX, AMDGPU, SPIR-V, AVR, MSP430, i686, s390x, MIPS
 #                         (tests/corpus-src/ and zstd), and target features and languages
@@ -395,6 +395,10 @@ export CORPUS_OPT="-O2 -g" CORPUS_BITCODE=0
 build_module "$OUT/flavours/re2.clang19-O2g.ll" "$LLVM19" "$RE2_SRC" "-I. -pthread" "${re2_all[@]}"
 export CORPUS_OPT="-O2"
 build_module "$OUT/flavours/zstd.clang19-O2.ll" "$LLVM19" "$ZSTD_SRC" \
+    "-Ilib -Ilib/common -DZSTD_DISABLE_ASM -DXXH_NAMESPACE=ZSTD_" "${zstd_all[@]}"
+# AddressSanitizer's markers are on offsets into its frame, not allocas: LLVM 22 erases them.
+export CORPUS_OPT="-O2 -fsanitize=address"
+build_module "$OUT/flavours/zstd.clang19-asan.ll" "$LLVM19" "$ZSTD_SRC" \
     "-Ilib -Ilib/common -DZSTD_DISABLE_ASM -DXXH_NAMESPACE=ZSTD_" "${zstd_all[@]}"
 unset CORPUS_OPT CORPUS_BITCODE
 

@@ -911,6 +911,60 @@ fn non_utf8_bytes_in_big_inputs_are_found_as_in_small_ones() {
     }
 }
 
+/// LLVM 15-18 IR holds constant expressions LLVM 22 no longer reads (`icmp`, `zext`, an
+/// `inrange` index): refused as opt-22 refuses them, at the same place, also where a big
+/// input's bodies and initializers would otherwise be kept as text, unread.
+#[test]
+fn constants_llvm_22_no_longer_reads_are_refused_in_big_inputs_too() {
+    let mut pad = Vec::new();
+    for n in 0.. {
+        if pad.len() >= 1 << 20 {
+            break;
+        }
+        write!(
+            pad,
+            "define i32 @pad{n}(i32 %x) {{\n  %y = add i32 %x, {n}\n  ret i32 %y\n}}\n\n"
+        )
+        .unwrap();
+    }
+    let pad_lines = pad.iter().filter(|&&b| b == b'\n').count() as u32;
+    let vtable = "@vt = constant { [4 x ptr] } zeroinitializer\n@ext = external global i8\n";
+    let refusals: [(&str, String, u32, &str); 4] = [
+        (
+            "icmp constant expression in a body",
+            "define i1 @f() {\n  %c = or i1 false, icmp eq (ptr @ext, ptr null)\n  ret i1 %c\n}\n".into(),
+            4,
+            "icmp constexprs are no longer supported",
+        ),
+        (
+            "zext constant expression in a body",
+            "define i64 @f() {\n  %c = add i64 1, zext (i32 ptrtoint (ptr @ext to i32) to i64)\n  ret i64 %c\n}\n".into(),
+            4,
+            "zext constexprs are no longer supported",
+        ),
+        (
+            "inrange index in a body",
+            "define void @f(ptr %p) {\n  store ptr getelementptr inbounds ({ [4 x ptr] }, ptr @vt, i64 0, inrange i32 0, i64 2), ptr %p, align 8\n  ret void\n}\n".into(),
+            4,
+            "expected ')' in constantexpr",
+        ),
+        (
+            "inrange index in an initializer",
+            "@vtt = constant [2 x ptr] [ptr getelementptr inbounds ({ [4 x ptr] }, ptr @vt, i64 0, inrange i32 0, i64 2), ptr null]\n".into(),
+            3,
+            "expected ')' in constantexpr",
+        ),
+    ];
+    for (what, src, line, needle) in refusals {
+        let src = format!("{vtable}{src}");
+        let small = refused(what, "old.ll", src.as_bytes(), Pos::Line(line), needle);
+        let after = [&pad, src.as_bytes()].concat();
+        let big = refused(what, "old.ll", &after, Pos::Line(pad_lines + line), needle);
+        let column = |e: &str| e.split(':').nth(3).map(str::to_owned);
+        assert_eq!(column(&small), column(&big), "{what}: {small} / {big}");
+    }
+}
+
 #[test]
 fn bitcode_is_refused_with_a_hint() {
     for magic in [

@@ -211,6 +211,9 @@ pub(crate) struct BodyScan {
     pub refs_scanned: bool,
     /// The blocks the entry does not reach: where their text lies (after the `{`).
     pub dead: Vec<(u32, u32)>,
+    /// Where the lines of the old lifetime calls LLVM 22 erases start ([`Fate::Erased`]), in
+    /// text order: no instructions to the key, left out of the text printed.
+    pub erased: Vec<u32>,
     /// Where the function's name lies in the module's text, as [`global_name`] gives it
     /// (set by [`plan`]'s scan, which has the `define` line at hand).
     pub name: Option<(u32, u32)>,
@@ -498,9 +501,10 @@ fn refs_of(src: &[u8], bodies: &mut [(u32, u32, BodyScan)], want: &[usize]) -> O
             let mut names: FxHashMap<&[u8], u32> = FxHashMap::default();
             let mut out = Vec::with_capacity(run.len());
             for &i in run {
-                let (open, close, _) = bodies_ro[i];
+                let (open, close, ref scan) = bodies_ro[i];
                 let text = &src[open as usize + 1..close as usize];
-                let (mut refs, renamable) = SCRATCH.with_borrow_mut(|s| scan_refs(text, s))?;
+                let (mut refs, renamable) =
+                    SCRATCH.with_borrow_mut(|s| scan_refs(text, &scan.erased, s))?;
                 for r in &mut refs {
                     if let RawKind::Global { name, .. } = &mut r.kind {
                         let next = names.len() as u32;
@@ -619,7 +623,7 @@ fn keys_with_callees(
             }
             let text = &src[*open as usize + 1..*close as usize];
             let mut names = Vec::new();
-            operand_globals(text, &scan.dead, &mut names)?;
+            operand_globals(text, &scan.dead, &scan.erased, &mut names)?;
             let (mut add, mut to) = (0u64, Vec::new());
             for name in names {
                 if let Some(&j) = defined.get(name) {
@@ -744,9 +748,18 @@ fn live_lines<'t, 'd>(
 /// in text order, as [`global_name`] gives them: not in a comment, a string, metadata (an
 /// inline node, a `metadata` operand, a debug record) or a `uselistorder` directive, which
 /// LLVM's comparator does not look at. `None` for a name it cannot give.
-fn operand_globals<'t>(text: &'t [u8], dead: &[(u32, u32)], out: &mut Vec<&'t [u8]>) -> Option<()> {
+fn operand_globals<'t>(
+    text: &'t [u8],
+    dead: &[(u32, u32)],
+    erased: &[u32],
+    out: &mut Vec<&'t [u8]>,
+) -> Option<()> {
     for line in live_lines(text, dead) {
         if memchr::memchr(b'@', line).is_none() {
+            continue;
+        }
+        let at = (line.as_ptr() as usize - text.as_ptr() as usize) as u32;
+        if erased.binary_search(&at).is_ok() {
             continue;
         }
         let t = line.trim_ascii_start();
@@ -1484,9 +1497,96 @@ struct Scratch {
     strings: Vec<(usize, usize)>,
     /// The locals allocas define in address space 0, where their names are.
     allocas: Vec<(u32, u32)>,
-    /// The pointers of calls of an old form of the lifetime intrinsics ([`OldLifetime`]),
-    /// where their names are.
-    lifetime_ptrs: Vec<(u32, u32)>,
+    /// The attribute groups of calls of an old form of the lifetime intrinsics
+    /// ([`OldLifetime`]), where they are: left out of a body kept as text.
+    skipped_groups: Vec<(u32, u32)>,
+}
+
+/// What LLVM 22's reader does with a call of an old form of the lifetime intrinsics
+/// ([`OldLifetime`]), by what its pointer is (`Parser::upgrade_lifetime`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Fate {
+    /// An alloca: the call stays, without its size.
+    Kept,
+    /// A cast or an all-zero GEP of an alloca: the call stays, on the alloca (which a body
+    /// kept as text cannot spell, so it is read).
+    KeptOnAlloca,
+    /// Anything else (an argument, an offset into a frame as a sanitizer makes it): erased.
+    Erased,
+}
+
+/// The [`Fate`] of an old lifetime call on the local `ptr` (`%name`) of a body's `text`:
+/// `defs` maps the body's result names to their instructions' text (from the opcode word on),
+/// made on first need. `None` when the scan cannot tell (an alloca of another address space).
+fn lifetime_fate<'t>(
+    text: &'t [u8],
+    defs: &mut Option<FxHashMap<&'t [u8], &'t [u8]>>,
+    ptr: &'t [u8],
+) -> Option<Fate> {
+    let defs = defs.get_or_insert_with(|| {
+        let mut map = FxHashMap::default();
+        let mut pos = 0;
+        while pos < text.len() {
+            let eol = memchr::memchr(b'\n', &text[pos..]).map_or(text.len(), |k| pos + k);
+            let t = text[pos..eol].trim_ascii_start();
+            pos = eol + 1;
+            if t.first() == Some(&b'}') {
+                break;
+            }
+            if t.first() != Some(&b'%') {
+                continue;
+            }
+            let Some(n) = name_len(&t[1..]) else { continue };
+            if let Some((_, w)) = opcode(t) {
+                map.insert(&t[..1 + n], w);
+            }
+        }
+        map
+    });
+    let mut name = ptr;
+    for step in 0..64 {
+        let Some(&w) = defs.get(name) else {
+            return Some(Fate::Erased); // an argument
+        };
+        let (op, _) = opcode(w)?;
+        let rest = &w[op.len()..];
+        let operand = |seg: &'t [u8]| -> Option<&'t [u8]> {
+            let v = seg.trim_ascii().strip_prefix(b"ptr ")?;
+            let n = name_len(v.strip_prefix(b"%")?)?;
+            (n > 0 && v.len() == 1 + n).then_some(v)
+        };
+        let next = match op {
+            b"alloca" if memchr::memmem::find(w, b"addrspace(").is_some() => return None,
+            b"alloca" if step == 0 => return Some(Fate::Kept),
+            b"alloca" => return Some(Fate::KeptOnAlloca),
+            b"bitcast" | b"addrspacecast" => {
+                let v = rest.trim_ascii_start();
+                let to = memchr::memmem::find(v, b" to ")?;
+                operand(&v[..to])
+            }
+            b"getelementptr" => {
+                let mut segs = Segments::new(rest);
+                segs.next_seg()?; // flags and the source type
+                let base = segs.next_seg()?.and_then(operand);
+                let mut zero = true;
+                while let Some(seg) = segs.next_seg()? {
+                    let seg = seg.trim_ascii();
+                    if seg.starts_with(b"!") {
+                        break; // metadata attachments
+                    }
+                    let (ty, v) = seg.split_at(seg.iter().position(|&b| b == b' ').unwrap_or(0));
+                    zero &= is_int_or_ptr(ty) && ty != b"ptr" && v.trim_ascii() == b"0";
+                }
+                base.filter(|_| zero)
+            }
+            _ => None,
+        };
+        match next {
+            Some(n) => name = n,
+            None => return Some(Fate::Erased),
+        }
+    }
+    None
 }
 
 thread_local! {
@@ -1508,11 +1608,12 @@ fn scan_lines(
         first_succ,
         calls,
         allocas,
-        lifetime_ptrs,
         ..
     } = scratch;
     allocas.clear();
-    lifetime_ptrs.clear();
+    // Old lifetime calls LLVM 22 erases (see [`Fate`]): where their lines start.
+    let mut erased: Vec<u32> = Vec::new();
+    let mut defs = None;
     sums.clear();
     sums.push((0, 0));
     starts.clear();
@@ -1609,12 +1710,29 @@ fn scan_lines(
                 h.write(op);
                 refine(&mut h, op, args, ptr_bits)?;
             }
-            // Keyed as the call LLVM 22 reads it as, once its pointer is known to be an
-            // alloca's (below).
+            // Keyed as the call LLVM 22 reads it as, or as nothing when LLVM erases it.
             Lifetime::Old(l) => {
+                let ptr = &w[l.ptr.0..l.ptr.1];
+                // Allocas come first, in the entry block: a look at the few seen so far,
+                // else at the definitions.
+                let known = allocas.len() <= 16
+                    && allocas
+                        .iter()
+                        .any(|&(a, b)| &text[a as usize..b as usize] == ptr);
+                let fate = match known {
+                    true => Fate::Kept,
+                    false => lifetime_fate(text, &mut defs, ptr)?,
+                };
+                match fate {
+                    Fate::Kept => {}
+                    Fate::KeptOnAlloca => lazy = false,
+                    Fate::Erased => {
+                        erased.push(line_start);
+                        continue;
+                    }
+                }
                 h.write(b"call");
                 refine(&mut h, b"call", b" void", ptr_bits)?;
-                lifetime_ptrs.push((at(w) + l.ptr.0 as u32, at(w) + l.ptr.1 as u32));
             }
             Lifetime::Odd => return None,
         }
@@ -1635,17 +1753,6 @@ fn scan_lines(
     }
     if !after_terminator {
         return None; // the last block has no terminator: let the reader say so
-    }
-    // An old lifetime call on anything but an alloca is erased as LLVM 22 reads it (or kept
-    // on the alloca behind a cast): the key cannot tell, so neither can the scan.
-    if !lifetime_ptrs.is_empty() {
-        let name = |&(a, b): &(u32, u32)| &text[a as usize..b as usize];
-        allocas.sort_unstable_by(|x, y| name(x).cmp(name(y)));
-        if (lifetime_ptrs.iter())
-            .any(|p| (allocas.binary_search_by(|x| name(x).cmp(name(p)))).is_err())
-        {
-            return None;
-        }
     }
     // The comparator walks the blocks reachable from the entry, and only those: the key is
     // theirs. A body with others is not kept as text (the reader removes nothing).
@@ -1686,7 +1793,7 @@ fn scan_lines(
         .map(|b| (starts[b], starts.get(b + 1).map_or(end as u32, |&s| s)))
         .collect();
     let (refs, renamable) = match with_refs {
-        true => scan_refs(&text[..end], scratch)?,
+        true => scan_refs(&text[..end], &erased, scratch)?,
         false => (Vec::new(), true),
     };
     Some(BodyScan {
@@ -1696,6 +1803,7 @@ fn scan_lines(
         refs,
         refs_scanned: with_refs,
         dead,
+        erased,
         name: None,
     })
 }
@@ -1935,12 +2043,12 @@ fn label_refs(line: &[u8]) -> impl Iterator<Item = usize> + '_ {
 /// Two passes of SIMD searches rather than one over every byte: `@`, `!` and strings first
 /// (noting where the strings are), then `#` and `;` outside them. A reference inside a
 /// comment is taken as one: renaming it there is harmless.
-fn scan_refs(text: &[u8], scratch: &mut Scratch) -> Option<(Vec<RawRef>, bool)> {
+fn scan_refs(text: &[u8], erased: &[u32], scratch: &mut Scratch) -> Option<(Vec<RawRef>, bool)> {
     let Scratch {
         refs,
         attrs,
         strings,
-        lifetime_ptrs: skipped_groups,
+        skipped_groups,
         ..
     } = scratch;
     refs.clear();
@@ -1972,6 +2080,9 @@ fn scan_refs(text: &[u8], scratch: &mut Scratch) -> Option<(Vec<RawRef>, bool)> 
                     _ => {
                         let eol = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
                         let l = &text[start..eol];
+                        if old_constant_syntax(l) {
+                            return Some((Vec::new(), false));
+                        }
                         let record = l.trim_ascii_start().starts_with(b"#dbg_");
                         let m = if record {
                             start
@@ -1987,7 +2098,15 @@ fn scan_refs(text: &[u8], scratch: &mut Scratch) -> Option<(Vec<RawRef>, bool)> 
                 }
                 if text[at + 1..end].starts_with(b"llvm.lifetime.") {
                     let eol = memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |k| at + k);
-                    match lifetime_refs(text, (start, at, eol), refs, skipped_groups, strings) {
+                    let erase = erased.binary_search(&(start as u32)).is_ok();
+                    match lifetime_refs(
+                        text,
+                        (start, at, eol),
+                        erase,
+                        refs,
+                        skipped_groups,
+                        strings,
+                    ) {
                         Some(Some(close)) => {
                             i = close;
                             continue;
@@ -2077,6 +2196,7 @@ fn scan_refs(text: &[u8], scratch: &mut Scratch) -> Option<(Vec<RawRef>, bool)> 
 fn lifetime_refs(
     text: &[u8],
     (start, at, eol): (usize, usize, usize),
+    erase: bool,
     refs: &mut Vec<RawRef>,
     groups: &mut Vec<(u32, u32)>,
     strings: &mut Vec<(usize, usize)>,
@@ -2094,6 +2214,34 @@ fn lifetime_refs(
         end: (base + b) as u32,
         kind: RawKind::Skip(NO_GROUP),
     };
+    // A quoted name is a string to the search for `#` and `;` that follows.
+    if w[l.ptr.0 + 1] == b'"' {
+        strings.push((base + l.ptr.0 + 1, base + l.ptr.1 - 1));
+    }
+    if erase {
+        // The whole line, its newline too, around the group (which the search for `#`
+        // skips, `Skip(n)`, so that it is still checked to be defined).
+        let line_end = (eol + 1).min(text.len());
+        let group = group.map(|g| base + l.close + g);
+        let upto = group.map_or(line_end, |g| g - 1);
+        refs.push(RawRef {
+            at: start as u32,
+            end: upto as u32,
+            kind: RawKind::Skip(NO_GROUP),
+        });
+        if let Some(g) = group {
+            let end = number_after(text, g)?.1;
+            groups.push((g as u32, end as u32));
+            if end < line_end {
+                refs.push(RawRef {
+                    at: end as u32,
+                    end: line_end as u32,
+                    kind: RawKind::Skip(NO_GROUP),
+                });
+            }
+        }
+        return Some(Some(line_end));
+    }
     if l.marker > 0 {
         refs.push(skip((0, l.marker)));
     }
@@ -2110,10 +2258,6 @@ fn lifetime_refs(
     refs.push(skip(l.size));
     if l.attrs.0 < l.attrs.1 {
         refs.push(skip(l.attrs));
-    }
-    // A quoted name is a string to the search for `#` and `;` that follows.
-    if w[l.ptr.0 + 1] == b'"' {
-        strings.push((base + l.ptr.0 + 1, base + l.ptr.1 - 1));
     }
     if let Some(g) = group {
         let g = base + l.close + g;
@@ -2136,6 +2280,48 @@ fn lifetime_refs(
         });
     }
     Some(Some(eol))
+}
+
+/// Whether the line `l` (one that names a global) may hold a constant expression LLVM 22
+/// no longer reads, as IR from LLVM 15-18 does: `icmp eq (ptr @f, ptr null)`, `and (...)`,
+/// `zext (...)`, an index marked `inrange` (`i64 0, inrange i32 0, i64 2`). LLVM 22 refuses
+/// such a module; so does mergefn, but only for text it reads, so a body holding one is
+/// read. A word before a `(` is taken as an opcode unless a sigil or name character comes
+/// before it (`@or(` is a call); a string may make this say yes for nothing.
+fn old_constant_syntax(l: &[u8]) -> bool {
+    static INRANGE: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"inrange "));
+    if INRANGE.find(l).is_some() {
+        return true;
+    }
+    let word_before = |end: usize| -> &[u8] {
+        let end = l[..end].trim_ascii_end().len();
+        let start = l[..end]
+            .iter()
+            .rposition(|b| !b.is_ascii_lowercase())
+            .map_or(0, |k| k + 1);
+        let sigil = start > 0 && !matches!(l[start - 1], b' ' | b'(' | b',' | b'[' | b'<' | b'{');
+        if sigil {
+            b""
+        } else {
+            &l[start..end]
+        }
+    };
+    memchr::memchr_iter(b'(', l).any(|open| {
+        let w = word_before(open);
+        match w {
+            b"and" | b"or" | b"lshr" | b"ashr" | b"shl" | b"mul" | b"udiv" | b"sdiv" | b"urem"
+            | b"srem" | b"fneg" | b"fadd" | b"fsub" | b"fmul" | b"fdiv" | b"frem" | b"zext"
+            | b"sext" | b"fptrunc" | b"fpext" | b"fptoui" | b"fptosi" | b"uitofp" | b"sitofp"
+            | b"select" | b"extractvalue" | b"insertvalue" | b"icmp" | b"fcmp" => true,
+            // A predicate: `icmp eq (`.
+            _ if !w.is_empty() => {
+                let at = w.as_ptr() as usize - l.as_ptr() as usize;
+                matches!(word_before(at), b"icmp" | b"fcmp")
+            }
+            _ => false,
+        }
+    })
 }
 
 /// Whether every `"` of a comment opens or closes a quoted local name, as in the
@@ -2543,10 +2729,26 @@ mod tests {
             key(&body("tail call void @llvm.lifetime.start.p0(ptr %a)")),
             new
         );
-        // On anything but an alloca LLVM 22 may erase the call, which the key cannot tell;
-        // and forms the scan does not take.
+        // On anything but an alloca, seen through casts and all-zero GEPs, LLVM 22 erases
+        // the call: it is no instruction of the key, and the text leaves its line out.
+        let plain =
+            "\n  %a = alloca i64, align 8\n  %p = getelementptr i8, ptr %a, i64 8\n  ret void\n";
+        for erased in [
+            "\n  %a = alloca i64, align 8\n  %p = getelementptr i8, ptr %a, i64 8\n  call void @llvm.lifetime.start.p0(i64 8, ptr %arg) #3\n  ret void\n",
+            "\n  %a = alloca i64, align 8\n  %p = getelementptr i8, ptr %a, i64 8\n  call void @llvm.lifetime.start.p0(i64 8, ptr %p)\n  ret void\n",
+        ] {
+            let s = scan(erased).unwrap();
+            assert_eq!(s.erased.len(), 1, "{erased}");
+            assert!(s.callees.is_empty() && s.lazy, "{erased}");
+            assert_eq!(Some(s.key), key(plain), "{erased}");
+        }
+        // Kept on the alloca behind a cast or an all-zero GEP: keyed as the call, but read
+        // (the text would have to name the alloca).
+        let cast = "\n  %a = alloca i64, align 8\n  %p = getelementptr inbounds [1 x i64], ptr %a, i64 0, i64 0\n  call void @llvm.lifetime.start.p0(i64 8, ptr %p)\n  ret void\n";
+        let s = scan(cast).unwrap();
+        assert!(!s.lazy && s.erased.is_empty() && s.callees.len() == 1);
+        // Forms the scan does not take.
         for odd in [
-            "call void @llvm.lifetime.start.p0(i64 8, ptr %b)",
             "call void @llvm.lifetime.start.p0(i64 8, ptr getelementptr (i8, ptr @g, i64 1))",
             "call void @llvm.lifetime.start.p5(i64 8, ptr addrspace(5) %a)",
             "call void @llvm.lifetime.start.p0(i32 8, ptr %a)",
@@ -2584,6 +2786,25 @@ mod tests {
             end: (t.find(" #4").unwrap() + 3) as u32,
             kind: RawKind::Skip(4)
         }));
+        // An erased call: its whole line is left out, its group still checked.
+        let t = "\n  %a = alloca i64, align 8\n  %p = getelementptr i8, ptr %a, i64 1\n  call void @llvm.lifetime.start.p0(i64 8, ptr nonnull %p) #4, !dbg !9\n  #dbg_value(ptr %a, !5, !DIExpression(), !9)\n  ret void, !dbg !9\n";
+        let s = scan(t).unwrap();
+        assert!(s.lazy);
+        let mut printed = String::new();
+        let mut from = 0;
+        for r in &s.refs {
+            printed.push_str(&t[from..r.at as usize]);
+            if !matches!(r.kind, RawKind::Skip(_)) {
+                printed.push_str(&t[r.at as usize..r.end as usize]);
+            }
+            from = r.end as usize;
+        }
+        printed.push_str(&t[from..]);
+        assert_eq!(
+            printed,
+            "\n  %a = alloca i64, align 8\n  %p = getelementptr i8, ptr %a, i64 1\n  #dbg_value(ptr %a, !5, !DIExpression(), !9)\n  ret void, !dbg !9\n"
+        );
+        assert!(s.refs.iter().any(|r| r.kind == RawKind::Skip(4)));
         // Other metadata than a number after it: read in full.
         let other = "\n  %a = alloca i64, align 8\n  call void @llvm.lifetime.start.p0(i64 8, ptr %a), !noalias !{!1}\n  ret void\n";
         assert_eq!(keepable(other), Some(false));
@@ -2603,6 +2824,29 @@ mod tests {
         let keys = planned_keys(&src);
         assert_eq!(keys["a"].0, keys["b"].0);
         assert_ne!(keys["a"].0, keys["c"].0);
+    }
+
+    #[test]
+    fn constants_llvm_22_no_longer_reads_are_found() {
+        for l in [
+            "  %c = or i1 %b, icmp eq (ptr @f, ptr null)",
+            "  br i1 icmp ne (ptr @g, ptr null), label %a, label %b",
+            "  %x = add i64 1, zext (i32 ptrtoint (ptr @g to i32) to i64)",
+            "  store ptr getelementptr inbounds ({ [4 x ptr] }, ptr @vt, i64 0, inrange i32 0, i64 2), ptr %p",
+            "  %y = select i1 %c, i64 and (i64 ptrtoint (ptr @g to i64), i64 7), i64 0",
+            "  %z = fadd float 1.0, fcmp true (float 1.0, float 2.0)",
+        ] {
+            assert!(old_constant_syntax(l.as_bytes()), "{l}");
+        }
+        for l in [
+            "  call void @or(ptr @g) #3",
+            "  call void @llvm.x.and(ptr captures(none) @g)",
+            "  %c = icmp eq ptr getelementptr (i8, ptr @g, i64 1), %p",
+            "  store ptr getelementptr inbounds inrange(-16, 16) ({ [4 x ptr] }, ptr @vt, i64 0, i32 0, i64 2), ptr %p",
+            "  %s = select i1 %c, ptr @f, ptr @g",
+        ] {
+            assert!(!old_constant_syntax(l.as_bytes()), "{l}");
+        }
     }
 
     #[test]

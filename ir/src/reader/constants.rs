@@ -601,8 +601,13 @@ impl<'a> Parser<'a> {
             let source = self.parse_type()?;
             e.source_ty = Some(source);
             while self.eat(Tok::Comma) {
-                if self.eat_word("inrange") {
-                    // LLVM ≤ 18 marks one index `inrange`.
+                if self.is_word("inrange") {
+                    // LLVM ≤ 18 marks one index `inrange`; LLVM 22 reads that in LLVM 14's
+                    // typed-pointer IR only (as we do), and refuses it at the word.
+                    if !self.m.typed_pointers {
+                        return self.err("expected ')' in constantexpr");
+                    }
+                    self.bump();
                     e.inrange_index = Some(e.ops.len() as u32);
                 }
                 e.ops.push(self.typed_const()?);

@@ -41,6 +41,29 @@ fn folding_or_unsure(w: &[u8]) -> bool {
             | b"dso_local_equivalent"
             | b"no_cfi"
             | b"ptrauth"
+            // What LLVM 22 no longer reads as a constant (LLVM 15-18 IR has them): read, so
+            // that the reader refuses them as LLVM does (see `lazy::old_constant_syntax`).
+            | b"inrange"
+            | b"zext"
+            | b"sext"
+            | b"fptrunc"
+            | b"fpext"
+            | b"fptoui"
+            | b"fptosi"
+            | b"uitofp"
+            | b"sitofp"
+            | b"udiv"
+            | b"sdiv"
+            | b"urem"
+            | b"srem"
+            | b"fneg"
+            | b"fadd"
+            | b"fsub"
+            | b"fmul"
+            | b"fdiv"
+            | b"frem"
+            | b"extractvalue"
+            | b"insertvalue"
     )
 }
 
