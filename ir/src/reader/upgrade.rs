@@ -213,9 +213,8 @@ impl<'a> Parser<'a> {
             match fix {
                 Fix::Remangle => self.remangle_one(g, &calls, false, &mut remangled),
                 Fix::Lifetime => {
-                    if let Some(new) = self.upgrade_lifetime(g, &calls)? {
-                        lifetimes.insert(g, new);
-                    }
+                    let new = self.upgrade_lifetime(g, &calls)?;
+                    lifetimes.insert(g, new);
                 }
                 Fix::Removed => {
                     for c in calls.iter().filter(|c| c.callee == g) {
@@ -235,10 +234,15 @@ impl<'a> Parser<'a> {
 
     /// The calls of old lifetime declarations in bodies kept as text (the scan took them as
     /// LLVM 22 reads them: [`crate::lazy::OldLifetime`], their dropped parts
-    /// [`RefKind::Skip`]s): each now calls the new declaration `upgraded` maps its old one to.
-    /// An error (the caller then reads every body) if a body kept as text names an upgraded
-    /// declaration otherwise, or drops the size of a call of one not upgraded.
-    fn upgrade_lazy_lifetimes(&mut self, upgraded: &FxHashMap<GlobalId, GlobalId>) -> PResult<()> {
+    /// [`RefKind::Skip`]s): each now calls the new declaration `upgraded` maps its old one to
+    /// (every old declaration upgraded is a key, gone from the module; the value is `None`
+    /// when no body kept as text calls it). An error (the caller then reads every body) if a
+    /// body kept as text names an upgraded declaration otherwise, or drops the size of a
+    /// call of one not upgraded.
+    fn upgrade_lazy_lifetimes(
+        &mut self,
+        upgraded: &FxHashMap<GlobalId, Option<GlobalId>>,
+    ) -> PResult<()> {
         if !self.lazy_skips && upgraded.is_empty() {
             return Ok(());
         }
@@ -257,8 +261,8 @@ impl<'a> Parser<'a> {
                     RefKind::Global {
                         id, callee: true, ..
                     } if sized => match upgraded.get(id) {
-                        Some(&new) => *id = new,
-                        None => bad = Some(lazy.start + r.at),
+                        Some(&Some(new)) => *id = new,
+                        _ => bad = Some(lazy.start + r.at),
                     },
                     RefKind::Global { id, .. } if upgraded.contains_key(id) => {
                         bad = Some(lazy.start + r.at)
