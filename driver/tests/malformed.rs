@@ -835,8 +835,9 @@ fn broken_lexemes_are_refused_on_one_printable_line() {
 /// top level is read while other threads check the text, and the reader checks what it reads
 /// in spans of its own until they are done; it must find what the check of a small input
 /// finds, where it finds it.
-#[test]
-fn non_utf8_bytes_in_big_inputs_are_found_as_in_small_ones() {
+/// 1 MiB of small distinct functions, so that a module with them is read as a big input is
+/// (bodies kept as text), and its number of lines.
+fn padding() -> (Vec<u8>, u32) {
     let mut pad = Vec::new();
     for n in 0.. {
         if pad.len() >= 1 << 20 {
@@ -848,7 +849,13 @@ fn non_utf8_bytes_in_big_inputs_are_found_as_in_small_ones() {
         )
         .unwrap();
     }
-    let pad_lines = pad.iter().filter(|&&b| b == b'\n').count() as u32;
+    let lines = pad.iter().filter(|&&b| b == b'\n').count() as u32;
+    (pad, lines)
+}
+
+#[test]
+fn non_utf8_bytes_in_big_inputs_are_found_as_in_small_ones() {
+    let (pad, pad_lines) = padding();
     let refusals: [(&str, &[u8], u32, &str); 2] = [
         (
             "non-UTF-8 byte in a name",
@@ -916,18 +923,7 @@ fn non_utf8_bytes_in_big_inputs_are_found_as_in_small_ones() {
 /// input's bodies and initializers would otherwise be kept as text, unread.
 #[test]
 fn constants_llvm_22_no_longer_reads_are_refused_in_big_inputs_too() {
-    let mut pad = Vec::new();
-    for n in 0.. {
-        if pad.len() >= 1 << 20 {
-            break;
-        }
-        write!(
-            pad,
-            "define i32 @pad{n}(i32 %x) {{\n  %y = add i32 %x, {n}\n  ret i32 %y\n}}\n\n"
-        )
-        .unwrap();
-    }
-    let pad_lines = pad.iter().filter(|&&b| b == b'\n').count() as u32;
+    let (pad, pad_lines) = padding();
     let vtable = "@vt = constant { [4 x ptr] } zeroinitializer\n@ext = external global i8\n";
     let refusals: [(&str, String, u32, &str); 4] = [
         (

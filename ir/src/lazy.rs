@@ -2282,6 +2282,43 @@ fn lifetime_refs(
     Some(Some(eol))
 }
 
+/// Whether `w` is an instruction LLVM 22 no longer reads as a constant expression (it keeps
+/// `add`, `sub`, `xor`, `trunc`, the pointer casts, `getelementptr` and the vector ones).
+pub(crate) fn no_longer_a_constant(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"and"
+            | b"or"
+            | b"lshr"
+            | b"ashr"
+            | b"shl"
+            | b"mul"
+            | b"udiv"
+            | b"sdiv"
+            | b"urem"
+            | b"srem"
+            | b"fneg"
+            | b"fadd"
+            | b"fsub"
+            | b"fmul"
+            | b"fdiv"
+            | b"frem"
+            | b"zext"
+            | b"sext"
+            | b"fptrunc"
+            | b"fpext"
+            | b"fptoui"
+            | b"fptosi"
+            | b"uitofp"
+            | b"sitofp"
+            | b"select"
+            | b"extractvalue"
+            | b"insertvalue"
+            | b"icmp"
+            | b"fcmp"
+    )
+}
+
 /// Whether the line `l` (one that names a global) may hold a constant expression LLVM 22
 /// no longer reads, as IR from LLVM 15-18 does: `icmp eq (ptr @f, ptr null)`, `and (...)`,
 /// `zext (...)`, an index marked `inrange` (`i64 0, inrange i32 0, i64 2`). LLVM 22 refuses
@@ -2310,10 +2347,7 @@ fn old_constant_syntax(l: &[u8]) -> bool {
     memchr::memchr_iter(b'(', l).any(|open| {
         let w = word_before(open);
         match w {
-            b"and" | b"or" | b"lshr" | b"ashr" | b"shl" | b"mul" | b"udiv" | b"sdiv" | b"urem"
-            | b"srem" | b"fneg" | b"fadd" | b"fsub" | b"fmul" | b"fdiv" | b"frem" | b"zext"
-            | b"sext" | b"fptrunc" | b"fpext" | b"fptoui" | b"fptosi" | b"uitofp" | b"sitofp"
-            | b"select" | b"extractvalue" | b"insertvalue" | b"icmp" | b"fcmp" => true,
+            _ if no_longer_a_constant(w) => true,
             // A predicate: `icmp eq (`.
             _ if !w.is_empty() => {
                 let at = w.as_ptr() as usize - l.as_ptr() as usize;
@@ -2762,23 +2796,29 @@ mod tests {
         assert_eq!(key(in_space), None);
     }
 
+    /// `t` as a body kept as text prints with the `refs` a scan found (references as
+    /// written, skipped spans left out).
+    fn printed(t: &str, refs: &[RawRef]) -> String {
+        let mut out = String::new();
+        let mut from = 0;
+        for r in refs {
+            out.push_str(&t[from..r.at as usize]);
+            if !matches!(r.kind, RawKind::Skip(_)) {
+                out.push_str(&t[r.at as usize..r.end as usize]);
+            }
+            from = r.end as usize;
+        }
+        out.push_str(&t[from..]);
+        out
+    }
+
     #[test]
     fn old_lifetime_calls_print_without_what_llvm_22_drops() {
         let t = "\n  %a = alloca i64, align 8\n  tail call void @llvm.lifetime.start.p0(i64 8, ptr nonnull %a) #4, !dbg !9, !noalias !3\n  call void @llvm.lifetime.end.p0(i64 8, ptr %a)\n  call void @g() #5\n  ret void\n";
         let s = scan(t).unwrap();
         assert!(s.lazy);
-        let mut printed = String::new();
-        let mut from = 0;
-        for r in &s.refs {
-            printed.push_str(&t[from..r.at as usize]);
-            if !matches!(r.kind, RawKind::Skip(_)) {
-                printed.push_str(&t[r.at as usize..r.end as usize]);
-            }
-            from = r.end as usize;
-        }
-        printed.push_str(&t[from..]);
         assert_eq!(
-            printed,
+            printed(t, &s.refs),
             "\n  %a = alloca i64, align 8\n  call void @llvm.lifetime.start.p0(ptr %a), !dbg !9\n  call void @llvm.lifetime.end.p0(ptr %a)\n  call void @g() #5\n  ret void\n"
         );
         assert!(s.refs.contains(&RawRef {
@@ -2790,18 +2830,8 @@ mod tests {
         let t = "\n  %a = alloca i64, align 8\n  %p = getelementptr i8, ptr %a, i64 1\n  call void @llvm.lifetime.start.p0(i64 8, ptr nonnull %p) #4, !dbg !9\n  #dbg_value(ptr %a, !5, !DIExpression(), !9)\n  ret void, !dbg !9\n";
         let s = scan(t).unwrap();
         assert!(s.lazy);
-        let mut printed = String::new();
-        let mut from = 0;
-        for r in &s.refs {
-            printed.push_str(&t[from..r.at as usize]);
-            if !matches!(r.kind, RawKind::Skip(_)) {
-                printed.push_str(&t[r.at as usize..r.end as usize]);
-            }
-            from = r.end as usize;
-        }
-        printed.push_str(&t[from..]);
         assert_eq!(
-            printed,
+            printed(t, &s.refs),
             "\n  %a = alloca i64, align 8\n  %p = getelementptr i8, ptr %a, i64 1\n  #dbg_value(ptr %a, !5, !DIExpression(), !9)\n  ret void, !dbg !9\n"
         );
         assert!(s.refs.iter().any(|r| r.kind == RawKind::Skip(4)));

@@ -20,51 +20,22 @@ const LAZY_INIT_MIN: usize = 32;
 /// word by word cost a call to `memcmp` per word of the same length, at every word of every
 /// initializer.
 fn folding_or_unsure(w: &[u8]) -> bool {
-    matches!(
-        w,
-        b"add"
-            | b"sub"
-            | b"mul"
-            | b"shl"
-            | b"xor"
-            | b"and"
-            | b"or"
-            | b"lshr"
-            | b"ashr"
-            | b"icmp"
-            | b"fcmp"
-            | b"select"
-            | b"extractelement"
-            | b"insertelement"
-            | b"shufflevector"
-            | b"blockaddress"
-            | b"dso_local_equivalent"
-            | b"no_cfi"
-            | b"ptrauth"
-            // What LLVM 22 no longer reads as a constant (LLVM 15-18 IR has them): read, so
-            // that the reader refuses them as LLVM does (see `lazy::old_constant_syntax`).
-            | b"inrange"
-            | b"zext"
-            | b"sext"
-            | b"fptrunc"
-            | b"fpext"
-            | b"fptoui"
-            | b"fptosi"
-            | b"uitofp"
-            | b"sitofp"
-            | b"udiv"
-            | b"sdiv"
-            | b"urem"
-            | b"srem"
-            | b"fneg"
-            | b"fadd"
-            | b"fsub"
-            | b"fmul"
-            | b"fdiv"
-            | b"frem"
-            | b"extractvalue"
-            | b"insertvalue"
-    )
+    // What LLVM 22 no longer reads as a constant (LLVM 15-18 IR has them) is read, so that
+    // the reader refuses it as LLVM does (see `lazy::old_constant_syntax`).
+    crate::lazy::no_longer_a_constant(w)
+        || matches!(
+            w,
+            b"add"
+                | b"sub"
+                | b"xor"
+                | b"extractelement"
+                | b"insertelement"
+                | b"shufflevector"
+                | b"blockaddress"
+                | b"dso_local_equivalent"
+                | b"no_cfi"
+                | b"ptrauth"
+        )
 }
 
 /// The bytes of a word of an initializer's text (`zeroinitializer`, `i64`, `ptrtoint`): a
@@ -274,6 +245,11 @@ impl Parser<'_> {
                 }
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                     let n = crate::lexer::table_run(&src[i..], &WORD);
+                    // LLVM 18's `inrange` index (`i64 0, inrange i32 0, i64 2`), which LLVM
+                    // 22 refuses: read, to be refused as it does.
+                    if &src[i..i + n] == b"inrange" && src.get(i + n) == Some(&b' ') {
+                        return None;
+                    }
                     if folding_or_unsure(&src[i..i + n]) {
                         // One `sub` is known not to fold: that of two variables' addresses.
                         let (end, a, b) = address_difference(src, i)?;
