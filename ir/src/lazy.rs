@@ -146,8 +146,8 @@ pub enum RefKind {
     /// Attribute group `#N` (of a call site).
     Attr(u32),
     /// Text the writer leaves out: what LLVM 22's reader drops from a call of an intrinsic
-    /// it upgrades (see [`old_lifetime`]); the attribute group it names, if it is a ` #N`
-    /// (still checked to be defined), else [`NO_GROUP`].
+    /// it upgrades (a lifetime marker of LLVM 15-21, which passes a size); the attribute
+    /// group it names, if it is a ` #N` (still checked to be defined), else [`NO_GROUP`].
     Skip(u32),
 }
 
