@@ -1858,9 +1858,9 @@ fn direct_callee(rest: &[u8]) -> Option<Option<(usize, usize)>> {
 /// reader rebuilds such a call without its size, its tail marker, its attributes and its
 /// metadata but `!dbg` (`call void @llvm.lifetime.start.p0(ptr %a), !dbg !9`), and erases
 /// one whose pointer is no alloca (`Parser::upgrade_lifetime`). The scan takes the form
-/// below, on a pointer it can see is an alloca, as the call LLVM 22 makes of it (the key,
-/// the literals, and a body kept as text printed without the parts LLVM drops); any other
-/// use of an old form is [`Lifetime::Odd`], and the scan gives up.
+/// below as the call LLVM 22 makes of it, or as nothing where LLVM erases it ([`Fate`]): in
+/// the key, the literals, and a body kept as text printed without the parts LLVM drops. Any
+/// other use of an old form is [`Lifetime::Odd`], and the scan gives up.
 ///
 /// Offsets are in the text from the opcode word on.
 #[derive(Debug, PartialEq, Eq)]
@@ -1873,7 +1873,7 @@ pub(crate) struct OldLifetime {
     pub size: (usize, usize),
     /// The pointer's attributes (`nonnull `), maybe empty.
     pub attrs: (usize, usize),
-    /// The pointer (`%a`), the local an alloca defines.
+    /// The pointer (`%a`), a local (its [`Fate`] says what LLVM 22 makes of the call).
     pub ptr: (usize, usize),
     /// One past the call's `)`.
     pub close: usize,
@@ -2218,27 +2218,32 @@ fn lifetime_refs(
     if w[l.ptr.0 + 1] == b'"' {
         strings.push((base + l.ptr.0 + 1, base + l.ptr.1 - 1));
     }
+    // The group's `#` and end: the search for `#` makes it a `Skip(n)`, so that it is
+    // still checked to be defined.
+    let group = match group {
+        Some(g) => {
+            let g = base + l.close + g;
+            let end = number_after(text, g)?.1;
+            groups.push((g as u32, end as u32));
+            Some((g, end))
+        }
+        None => None,
+    };
     if erase {
-        // The whole line, its newline too, around the group (which the search for `#`
-        // skips, `Skip(n)`, so that it is still checked to be defined).
+        // The whole line, its newline too, around the group.
         let line_end = (eol + 1).min(text.len());
-        let group = group.map(|g| base + l.close + g);
-        let upto = group.map_or(line_end, |g| g - 1);
+        let upto = group.map_or(line_end, |(g, _)| g - 1);
         refs.push(RawRef {
             at: start as u32,
             end: upto as u32,
             kind: RawKind::Skip(NO_GROUP),
         });
-        if let Some(g) = group {
-            let end = number_after(text, g)?.1;
-            groups.push((g as u32, end as u32));
-            if end < line_end {
-                refs.push(RawRef {
-                    at: end as u32,
-                    end: line_end as u32,
-                    kind: RawKind::Skip(NO_GROUP),
-                });
-            }
+        if let Some((_, end)) = group.filter(|&(_, end)| end < line_end) {
+            refs.push(RawRef {
+                at: end as u32,
+                end: line_end as u32,
+                kind: RawKind::Skip(NO_GROUP),
+            });
         }
         return Some(Some(line_end));
     }
@@ -2258,11 +2263,6 @@ fn lifetime_refs(
     refs.push(skip(l.size));
     if l.attrs.0 < l.attrs.1 {
         refs.push(skip(l.attrs));
-    }
-    if let Some(g) = group {
-        let g = base + l.close + g;
-        let end = number_after(text, g)?.1;
-        groups.push((g as u32, end as u32));
     }
     let tail = base + l.close;
     for (from, to, node, dbg) in attachments {
