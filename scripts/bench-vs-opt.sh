@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Time mergefn against LLVM 22's MergeFunctions (`opt -passes=mergefunc`) on real modules.
 #
-#   scripts/bench-vs-opt.sh [--runs N] [MODULE.ll...]
-#       One markdown table row per module (default: the largest corpus modules):
+#   scripts/bench-vs-opt.sh [--runs N] [--all | MODULE.ll...]
+#       One markdown table row per module (default: the largest corpus modules; --all: every
+#       corpus module of 1 MiB or more, the modules issue 15's criterion is about):
 #       end-to-end wall time (min of N runs, the two tools alternating), peak RSS, and the
-#       merge phase alone. Rows also go to target/bench/vs-opt.csv.
+#       merge phase alone, then the criterion's figures: the smallest speed-up among modules
+#       of 1 MiB or more, the largest module's, and the highest peak-RSS ratio. Rows also go
+#       to target/bench/vs-opt.csv. A module either tool refuses is left out (and named on
+#       stderr), so that one unreadable file does not end a long run.
 #   scripts/bench-vs-opt.sh --scaling [--runs N]
 #       The same measurements on 1x, 2x, 4x and 8x inputs, each llvm-link'ed from more corpus
 #       modules, written to target/bench/scaling.csv; with python3 and matplotlib, also plotted
@@ -34,6 +38,7 @@ OUT="$ROOT/target/bench"
 TMP="$OUT/tmp"
 RUNS=3
 SCALING=0
+ALL=0
 DEFAULT_MODULES=(rust/all_linked rust/syn rust/regex_automata c/re2 rust/regex_syntax c/zstd)
 # Scaling step k links the first SCALING_STEPS[k] of SCALING_PARTS: modules of similar size
 # in an order that roughly doubles the linked module at each step (C and Rust link fine).
@@ -47,6 +52,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --runs) RUNS="${2:?--runs needs a number}"; shift 2 ;;
         --scaling) SCALING=1; shift ;;
+        --all) ALL=1; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         -*) die "unknown option $1 (see --help)" ;;
         *) break ;;
@@ -68,13 +74,13 @@ REV="$(git -C "$ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
 now() { echo "$EPOCHREALTIME"; }
 
 # run_timed RSS_FILE CMD... : run CMD with its output discarded, print its wall time in
-# seconds; its peak RSS (KiB) goes to RSS_FILE. Dies, showing CMD's stderr, if CMD fails.
+# seconds; its peak RSS (KiB) goes to RSS_FILE. Fails, CMD's stderr in $TMP/stderr, if CMD
+# fails.
 run_timed() {
     local rss="$1" t0 t1
     shift
     t0="$(now)"
-    /usr/bin/time -f %M -o "$rss" "$@" >/dev/null 2>"$TMP/stderr" ||
-        { cat "$TMP/stderr" >&2; die "failed: $*"; }
+    /usr/bin/time -f %M -o "$rss" "$@" >/dev/null 2>"$TMP/stderr" || return 1
     t1="$(now)"
     python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.4f}')" "$t0" "$t1"
 }
@@ -90,17 +96,29 @@ min() { printf '%s\n' "$@" | sort -g | head -1; }
 
 CSV_HEADER="module,mbytes,functions,merged,mergefn_s,opt_s,ratio,mergefn_rss_mib,opt_rss_mib,mergefn_merge_s,opt_merge_s,merge_ratio,mergefn_parse_s,opt_parse_s,opt_verify_s"
 
-# measure LABEL IN.ll : one CSV row for module IN.ll (progress on stderr).
+# refused TOOL IN.ll : report on stderr that TOOL failed on IN.ll, with the first line of
+# what it said, and fail.
+refused() {
+    echo "bench-vs-opt: left out $2: $1 failed: $(grep -m1 . "$TMP/stderr")" >&2
+    return 1
+}
+
+# measure LABEL IN.ll : one CSV row for module IN.ll (progress on stderr); fails, printing
+# nothing, if either tool refuses the module.
 measure() {
-    local label="$1" in="$2" i
+    local label="$1" in="$2" i t
     local mf_wall=() mf_rss=() mf_merge=() mf_parse=() op_wall=() op_rss=() op_merge=() op_parse=() op_verify=()
     for ((i = 1; i <= RUNS; i++)); do
         echo "  $label: run $i/$RUNS" >&2
-        mf_wall+=("$(run_timed "$TMP/rss" "$MERGEFN" merge "$in" -o "$TMP/mergefn.ll" --report "$TMP/report.json")")
+        t="$(run_timed "$TMP/rss" "$MERGEFN" merge "$in" -o "$TMP/mergefn.ll" --report "$TMP/report.json")" ||
+            { refused mergefn "$label"; return 1; }
+        mf_wall+=("$t")
         mf_rss+=("$(cat "$TMP/rss")")
         mf_merge+=("$(jq .timings_s.merge "$TMP/report.json")")
         mf_parse+=("$(jq .timings_s.parse "$TMP/report.json")")
-        op_wall+=("$(run_timed "$TMP/rss" "$OPT" -passes=mergefunc -S "$in" -o "$TMP/opt.ll")")
+        t="$(run_timed "$TMP/rss" "$OPT" -passes=mergefunc -S "$in" -o "$TMP/opt.ll")" ||
+            { refused opt "$label"; return 1; }
+        op_wall+=("$t")
         op_rss+=("$(cat "$TMP/rss")")
         "$OPT" -passes=mergefunc -time-passes -disable-output "$in" 2>"$TMP/time-passes.txt"
         op_merge+=("$(opt_pass_wall "$TMP/time-passes.txt" MergeFunctionsPass)")
@@ -140,6 +158,18 @@ for r in rows:
 print()
 print(f"Times are the minimum of {sys.argv[2]} runs; ratio = mergefn / opt (below 1: mergefn is faster).")
 print()
+# Issue 15's criterion, on the modules of 1 MiB or more (sizes here are MiB, rounded).
+big = [r for r in rows if float(r['mbytes']) >= 1.0]
+if big:
+    speedup = lambda r: float(r['opt_s']) / float(r['mergefn_s'])
+    worst = min(big, key=speedup)
+    largest = max(big, key=lambda r: float(r['mbytes']))
+    rss = max(big, key=lambda r: float(r['mergefn_rss_mib']) / float(r['opt_rss_mib']))
+    print(f"Of {len(big)} modules of 1 MiB or more: the smallest speed-up is {speedup(worst):.1f}x "
+          f"({worst['module']}), the largest module's {speedup(largest):.1f}x ({largest['module']}), "
+          f"the highest peak-RSS ratio "
+          f"{float(rss['mergefn_rss_mib']) / float(rss['opt_rss_mib']):.2f} ({rss['module']}).")
+    print()
 print("| module | parse mergefn s | parse opt s | opt verifier s |")
 print("|---|--:|--:|--:|")
 for r in rows:
@@ -186,7 +216,11 @@ if [ "$SCALING" = 1 ]; then
     fi
 else
     modules=("$@")
-    if [ ${#modules[@]} = 0 ]; then
+    if [ "$ALL" = 1 ]; then
+        [ ${#modules[@]} = 0 ] || die "--all takes no modules"
+        [ -d "$CORPUS" ] || die "$CORPUS is missing: run scripts/corpus.sh"
+        mapfile -t modules < <(find "$CORPUS" -name '*.ll' -size +1048575c | sort)
+    elif [ ${#modules[@]} = 0 ]; then
         for m in "${DEFAULT_MODULES[@]}"; do modules+=("$CORPUS/$m.ll"); done
     fi
     csv="$OUT/vs-opt.csv"
@@ -198,7 +232,7 @@ else
             "$CORPUS"/*) label="${in#"$CORPUS"/}" ;;
             *) label="$(basename "$in")" ;;
         esac
-        measure "${label%.ll}" "$in" >>"$csv"
+        measure "${label%.ll}" "$in" >>"$csv" || true
     done
     markdown_table "$csv"
     echo
