@@ -7,7 +7,8 @@
 #   target/corpus/flavours/  the C/C++ sources (and two Rust crates) built as real projects
 #                         build them: -O2 -g, -Os -g, line tables, CFI, kCFI, ASan, UBSan,
 #                         coverage, OpenMP, ThinLTO and full LTO bitcode (through llvm-dis-22),
-#                         and clang-19's IR (LLVM 15-21 syntax: lifetime markers with a size)
+#                         clang-19's IR (LLVM 15-21 syntax: lifetime markers with a size), and
+#                         header-only template-heavy C++ at -O2 (nlohmann/json's unit tests)
 #   target/corpus/cross/  other targets: AArch64, RISC-V, wasm32, ARMv7, Windows, macOS,
 #                         NVPTX, AMDGPU, SPIR-V, AVR, MSP430, i686, s390x, MIPS
 #                         (tests/corpus-src/ and zstd), and target features and languages
@@ -400,6 +401,14 @@ build_module "$OUT/flavours/zstd.clang19-O2.ll" "$LLVM19" "$ZSTD_SRC" \
 export CORPUS_OPT="-O2 -fsanitize=address"
 build_module "$OUT/flavours/zstd.clang19-asan.ll" "$LLVM19" "$ZSTD_SRC" \
     "-Ilib -Ilib/common -DZSTD_DISABLE_ASM -DXXH_NAMESPACE=ZSTD_" "${zstd_all[@]}"
+# Header-only, template-heavy C++ optimised: nlohmann/json's single header instantiated by
+# three of its unit tests for many value types, where hundreds of functions still merge at -O2
+# (re2's -O2 build merges 26).
+JSON_SRC="$(fetch_src nlohmann-json3)"
+export CORPUS_OPT="-O2"
+build_module "$OUT/flavours/json.O2.ll" "$LLVM22" "$JSON_SRC" \
+    "-Isingle_include -Itests/thirdparty/doctest -Itests/src" \
+    tests/src/unit-algorithms.cpp tests/src/unit-conversions.cpp tests/src/unit-udt.cpp
 unset CORPUS_OPT CORPUS_BITCODE
 
 # Rust the way release builds with debug info, coverage and sanitizers emit it.
