@@ -162,13 +162,13 @@ print()
 big = [r for r in rows if float(r['mbytes']) >= 1.0]
 if big:
     speedup = lambda r: float(r['opt_s']) / float(r['mergefn_s'])
+    rss_ratio = lambda r: float(r['mergefn_rss_mib']) / float(r['opt_rss_mib'])
     worst = min(big, key=speedup)
     largest = max(big, key=lambda r: float(r['mbytes']))
-    rss = max(big, key=lambda r: float(r['mergefn_rss_mib']) / float(r['opt_rss_mib']))
+    rss = max(big, key=rss_ratio)
     print(f"Of {len(big)} modules of 1 MiB or more: the smallest speed-up is {speedup(worst):.1f}x "
           f"({worst['module']}), the largest module's {speedup(largest):.1f}x ({largest['module']}), "
-          f"the highest peak-RSS ratio "
-          f"{float(rss['mergefn_rss_mib']) / float(rss['opt_rss_mib']):.2f} ({rss['module']}).")
+          f"the highest peak-RSS ratio {rss_ratio(rss):.2f} ({rss['module']}).")
     print()
 print("| module | parse mergefn s | parse opt s | opt verifier s |")
 print("|---|--:|--:|--:|")
